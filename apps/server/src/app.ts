@@ -1,0 +1,56 @@
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { loggerOptions } from './lib/logger';
+import { healthRoutes } from './modules/health/routes';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurity } from './plugins/security';
+import { registerStaticSpa } from './plugins/static-spa';
+
+z.config(z.locales.es());
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Tests pass `false` to silence logs or a stream to read them. */
+  logger?: boolean | NodeJS.WritableStream;
+}
+
+/** Builds the whole application. The server and the tests call this same function. */
+export async function buildApp({ config, database, logger = true }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger === false ? false : loggerOptions(config, logger === true ? undefined : logger),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await registerSecurity(app, config);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(cookie, { secret: config.authSecret });
+
+  await app.register(
+    async (api) => {
+      await api.register(rateLimit, {
+        global: true,
+        max: 600,
+        timeWindow: '1 minute',
+        errorResponseBuilder: () => ({ statusCode: 429 }),
+      });
+      await api.register(healthRoutes(database));
+    },
+    { prefix: '/api' },
+  );
+
+  await registerStaticSpa(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,105 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { acquireLock } from './lock';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  kind: DatabaseKind;
+  /** A round trip to the database. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The drizzle-kit migrations folder, found from this file whether it runs from src/ or dist/. */
+export function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const candidate = path.join(dir, 'drizzle');
+    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('drizzle migrations folder not found');
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Apply pending migrations (default true). */
+  migrate?: boolean;
+  /** Postgres pool size. */
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options.dataDir, options);
+}
+
+async function openPglite(dataDir: string, options: OpenOptions): Promise<Database> {
+  mkdirSync(dataDir, { recursive: true });
+  const release = acquireLock(path.join(dataDir, 'pglite.lock'));
+  try {
+    const client = new PGlite(path.join(dataDir, 'pglite'));
+    await client.waitReady;
+    return await wrapPglite(client, options, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** Wraps an open PGlite client (also used by tests with in-memory databases). */
+export async function wrapPglite(client: PGlite, options: { migrate?: boolean } = {}, release = () => {}): Promise<Database> {
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  if (options.migrate !== false) await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on the next query.
+  });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  try {
+    if (options.migrate !== false) await migratePg(db as never, { migrationsFolder: migrationsFolder() });
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+export { schema, sql };

@@ -1,0 +1,36 @@
+import { ERROR_MESSAGES, type ErrorBody, type ErrorCode } from '@camino/contracts';
+
+const STATUS: Record<ErrorCode, number> = {
+  VALIDATION: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+/** The one error type of the API. Its message is user-facing Spanish; never put internals in it. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string = ERROR_MESSAGES[code],
+    readonly fields?: Record<string, string>,
+    status?: number,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = status ?? STATUS[code];
+  }
+
+  toBody(): ErrorBody {
+    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+  }
+}
+
+export function statusOf(code: ErrorCode): number {
+  return STATUS[code];
+}

@@ -1,0 +1,91 @@
+import { Toast as Primitive } from 'radix-ui';
+import { CheckCircle2, Info, TriangleAlert, X } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
+import { cn } from '@/lib/cn';
+
+export type ToastVariant = 'default' | 'success' | 'info' | 'destructive';
+
+export interface ToastOptions {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+  /** Milliseconds; default 5000. */
+  duration?: number;
+}
+
+interface ToastEntry extends ToastOptions {
+  id: number;
+  open: boolean;
+}
+
+let entries: ToastEntry[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((listener) => listener());
+
+/** Shows a toast. Works from anywhere (components, hooks, plain functions). */
+export function toast(options: ToastOptions): number {
+  const id = nextId++;
+  entries = [...entries.slice(-3), { ...options, id, open: true }];
+  emit();
+  return id;
+}
+
+function dismiss(id: number) {
+  entries = entries.map((entry) => (entry.id === id ? { ...entry, open: false } : entry));
+  emit();
+  setTimeout(() => {
+    entries = entries.filter((entry) => entry.id !== id);
+    emit();
+  }, 300);
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+const styles: Record<ToastVariant, string> = {
+  default: 'bg-white text-ink ring-navy-900/10',
+  success: 'bg-white text-ink ring-teal-500/40',
+  info: 'bg-brand-50 text-ink ring-brand-300/60',
+  destructive: 'bg-coral-600 text-white ring-coral-600',
+};
+
+const icons = { default: Info, success: CheckCircle2, info: Info, destructive: TriangleAlert } as const;
+
+export function Toaster({ closeLabel }: { closeLabel: string }) {
+  const list = useSyncExternalStore(subscribe, () => entries, () => entries);
+  return (
+    <Primitive.Provider swipeDirection="right" duration={5000}>
+      {list.map((entry) => {
+        const variant = entry.variant ?? 'default';
+        const Icon = icons[variant];
+        return (
+          <Primitive.Root
+            key={entry.id}
+            open={entry.open}
+            duration={entry.duration}
+            type={variant === 'destructive' ? 'foreground' : 'background'}
+            onOpenChange={(open) => !open && dismiss(entry.id)}
+            data-variant={variant}
+            className={cn(
+              'pointer-events-auto relative flex w-full items-start gap-3 rounded-2xl p-4 pr-11 shadow-[var(--shadow-pop)] ring-1 data-[state=open]:animate-fade-in',
+              styles[variant],
+            )}
+          >
+            <Icon aria-hidden="true" className={cn('mt-0.5 h-5 w-5 shrink-0', variant === 'destructive' ? 'text-white' : variant === 'success' ? 'text-teal-500' : 'text-brand-600')} />
+            <div className="min-w-0">
+              <Primitive.Title className="font-semibold">{entry.title}</Primitive.Title>
+              {entry.description ? <Primitive.Description className="mt-0.5 text-sm opacity-90">{entry.description}</Primitive.Description> : null}
+            </div>
+            <Primitive.Close aria-label={closeLabel} className="absolute top-2 right-2 grid h-9 w-9 place-items-center rounded-full opacity-70 hover:opacity-100">
+              <X aria-hidden="true" className="h-4 w-4" />
+            </Primitive.Close>
+          </Primitive.Root>
+        );
+      })}
+      <Primitive.Viewport className="fixed right-0 bottom-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none sm:right-4 sm:bottom-4" />
+    </Primitive.Provider>
+  );
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from '@/components/ui/toast';
+import { api } from '@/lib/api-client';
+import { sessionQueryKey } from './use-session';
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: () => api.post('/api/auth/sign-out', {}),
+    onSuccess: () => {
+      queryClient.setQueryData(sessionQueryKey, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+      toast({ title: t('auth.signedOut'), variant: 'success' });
+      void navigate('/login');
+    },
+    onError: () => toast({ title: t('auth.logoutError'), variant: 'destructive' }),
+  });
+}

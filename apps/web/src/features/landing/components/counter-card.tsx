@@ -1,0 +1,73 @@
+import { Users, X } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/cn';
+import { formatCount } from '../hooks/counter-schedule';
+import { useImmigrantCounter } from '../hooks/use-immigrant-counter';
+
+/**
+ * "Más De 5.300 Inmigrantes Ayudados": inline in the header, a fixed card at the bottom-right once the
+ * header has scrolled away. Its close button exists only while fixed. Hover, focus or a tap reveals the
+ * extra message.
+ */
+export function CounterCard({ fixed }: { fixed: boolean }) {
+  const { t } = useTranslation();
+  const count = useImmigrantCounter();
+  const [dismissed, setDismissed] = useState(false);
+  const [reveal, setReveal] = useState(false);
+  const pointerType = useRef<string>('mouse');
+
+  const hidden = fixed && dismissed;
+
+  return (
+    <div className="min-h-[5.5rem]" data-testid="counter-slot">
+      <div
+        data-testid="counter-card"
+        data-fixed={fixed ? 'true' : 'false'}
+        hidden={hidden}
+        className={cn(
+          'w-[19rem] max-w-[calc(100vw-2rem)] rounded-2xl bg-white/95 text-navy-900 shadow-[var(--shadow-pop)] ring-1 ring-navy-900/10 backdrop-blur',
+          fixed ? 'fixed right-4 bottom-4 z-20 animate-fade-in' : 'relative',
+        )}
+      >
+        <button
+          type="button"
+          className="flex w-full items-center gap-3 rounded-2xl p-4 pr-12 text-left"
+          aria-expanded={reveal}
+          aria-describedby="counter-message"
+          onPointerDown={(event) => (pointerType.current = event.pointerType)}
+          onPointerEnter={(event) => event.pointerType === 'mouse' && setReveal(true)}
+          onPointerLeave={(event) => event.pointerType === 'mouse' && setReveal(false)}
+          onFocus={() => setReveal(true)}
+          onBlur={() => setReveal(false)}
+          onClick={() => pointerType.current !== 'mouse' && setReveal((open) => !open)}
+        >
+          <span aria-hidden="true" className="grid h-11 w-11 shrink-0 place-items-center rounded-full bg-teal-50 text-teal-600">
+            <Users className="h-6 w-6" />
+          </span>
+          <span className="text-[1.05rem] leading-snug font-bold" aria-live="polite">
+            {t('counter.label', { value: formatCount(count) })}
+          </span>
+        </button>
+        <p
+          id="counter-message"
+          data-testid="counter-message"
+          hidden={!reveal}
+          className="border-t border-navy-900/10 px-4 py-3 text-sm text-muted"
+        >
+          {t('counter.message')}
+        </p>
+        {fixed ? (
+          <button
+            type="button"
+            aria-label={t('counter.close')}
+            onClick={() => setDismissed(true)}
+            className="absolute top-2 right-2 grid h-9 w-9 place-items-center rounded-full text-navy-900/60 hover:bg-navy-900/5 hover:text-navy-900"
+          >
+            <X aria-hidden="true" className="h-4 w-4" />
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { PageHeader } from '@/components/page-header';
+
+export function Component() {
+  return <PageHeader title="…" />;
+}

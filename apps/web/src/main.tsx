@@ -1,0 +1,26 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { setNonce } from 'get-nonce';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { createRouter } from './app/router';
+import { initI18n } from './lib/i18n';
+import { createQueryClient } from './lib/query-client';
+import './styles.css';
+
+// Radix injects a few <style> elements (scroll locking); the server's CSP allows them by nonce only.
+const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
+if (nonce && nonce !== '__CSP_NONCE__') setNonce(nonce);
+
+const queryClient = createQueryClient();
+const router = createRouter();
+
+void initI18n().then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+});
