@@ -105,6 +105,13 @@ CREATE TABLE "payments" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "phone_registrations" (
+	"phone_number" text PRIMARY KEY NOT NULL,
+	"first_name" text NOT NULL,
+	"password_hash" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "profiles" (
 	"id" text PRIMARY KEY NOT NULL,
 	"first_name" text,

@@ -7,8 +7,16 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { loggerOptions } from './lib/logger';
+import { RateLimiter } from './lib/rate-limiter';
+import { createAuth } from './modules/auth/auth';
+import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
+import { registerDevOutbox } from './modules/messaging/dev-outbox-routes';
+import { createMessaging } from './modules/messaging/senders';
+import { profileRoutes } from './modules/profiles/routes';
+import { ProfileService } from './modules/profiles/service';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerOriginCheck } from './plugins/origin-check';
 import { registerSecurity } from './plugins/security';
 import { registerStaticSpa } from './plugins/static-spa';
 
@@ -33,6 +41,13 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerOriginCheck(app, config);
+
+  const { db } = database;
+  const rateLimiter = new RateLimiter(db);
+  const messaging = createMessaging(config, db, app.log);
+  const auth = createAuth({ config, db, messaging, log: app.log });
+  const profiles = new ProfileService(db);
 
   await registerSecurity(app, config);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
@@ -47,10 +62,13 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
         errorResponseBuilder: () => ({ statusCode: 429 }),
       });
       await api.register(healthRoutes(database));
+      await api.register(authRoutes({ auth, db, rateLimiter }));
+      await api.register(profileRoutes({ auth, profiles }));
     },
     { prefix: '/api' },
   );
 
+  if (!config.isProduction) registerDevOutbox(app, db);
   await registerStaticSpa(app, config.webDist);
   return app;
 }

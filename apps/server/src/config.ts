@@ -19,6 +19,18 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   WEB_DIST: optionalString,
+  /** Extra origins allowed to call the API with cookies (comma separated), e.g. the Vite dev server. */
+  TRUSTED_ORIGINS: optionalString,
+
+  SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM: optionalString,
+  TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
+
+  EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
+  SMTP_URL: optionalString,
+  EMAIL_FROM: z.string().default('Camino Claro <no-reply@caminoclaro.app>'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -35,6 +47,9 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   webDist: string;
+  trustedOrigins: string[];
+  sms: { provider: 'outbox' } | { provider: 'twilio'; accountSid: string; authToken: string; from: string; baseUrl: string };
+  email: { provider: 'outbox'; from: string } | { provider: 'smtp'; url: string; from: string };
 }
 
 export class ConfigError extends Error {}
@@ -59,6 +74,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
   if (authSecret.length < 32) throw new ConfigError('AUTH_SECRET must be at least 32 characters long.');
 
   return {
+    sms: smsConfig(env),
+    email: emailConfig(env),
     env: env.NODE_ENV,
     isProduction,
     port: env.PORT,
@@ -70,6 +87,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     webDist: path.resolve(cwd, env.WEB_DIST ?? defaultWebDist()),
+    trustedOrigins: (env.TRUSTED_ORIGINS ?? (isProduction ? '' : 'http://localhost:5173'))
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/$/, ''))
+      .filter(Boolean),
   };
 }
 
@@ -87,4 +108,27 @@ function defaultWebDist(): string {
   const here = path.dirname(new URL(import.meta.url).pathname);
   // src/config.ts and dist/server.js both sit one level below apps/server.
   return path.resolve(here, '../../web/dist');
+}
+
+function required(env: Env, keys: Array<keyof Env>, why: string): void {
+  const missing = keys.filter((key) => !env[key]);
+  if (missing.length) throw new ConfigError(`${missing.join(', ')} required when ${why}.`);
+}
+
+function smsConfig(env: Env): Config['sms'] {
+  if (env.SMS_PROVIDER === 'outbox') return { provider: 'outbox' };
+  required(env, ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'], 'SMS_PROVIDER=twilio');
+  return {
+    provider: 'twilio',
+    accountSid: env.TWILIO_ACCOUNT_SID!,
+    authToken: env.TWILIO_AUTH_TOKEN!,
+    from: env.TWILIO_FROM!,
+    baseUrl: env.TWILIO_BASE_URL.replace(/\/$/, ''),
+  };
+}
+
+function emailConfig(env: Env): Config['email'] {
+  if (env.EMAIL_PROVIDER === 'outbox') return { provider: 'outbox', from: env.EMAIL_FROM };
+  required(env, ['SMTP_URL'], 'EMAIL_PROVIDER=smtp');
+  return { provider: 'smtp', url: env.SMTP_URL!, from: env.EMAIL_FROM };
 }

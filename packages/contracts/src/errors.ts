@@ -12,6 +12,15 @@ export const ERROR_MESSAGES = {
   RATE_LIMITED: 'Demasiadas solicitudes. Por favor, espera un momento e inténtalo de nuevo.',
   INTERNAL: 'Error procesando la solicitud',
   SERVICE_UNAVAILABLE: 'El servicio no está disponible en este momento. Por favor, intenta más tarde.',
+
+  // Accounts (spec section 8 "Authentication").
+  AUTH_FAILED: 'Error en la autenticacion',
+  EMAIL_TAKEN: 'Este correo ya esta registrado. Por favor inicia sesion.',
+  INVALID_CREDENTIALS: 'Correo o contraseña incorrectos.',
+  INVALID_CODE: 'Error al verificar el código',
+  CODE_SEND_FAILED: 'Error al enviar el codigo',
+  PHONE_NOT_REGISTERED: 'Este número no está registrado. Crea tu cuenta primero.',
+  INVALID_RESET_TOKEN: 'El enlace para cambiar tu contraseña no es válido o ya venció. Pide uno nuevo.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -1,4 +1,6 @@
 export * from './account';
+export * from './auth';
 export * from './constants';
 export * from './errors';
 export * from './health';
+export * from './profile';

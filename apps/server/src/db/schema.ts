@@ -88,6 +88,17 @@ export const verification = pgTable(
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 );
 
+/**
+ * A phone registration waiting for its code: the first name typed at registration and the hash of the
+ * generated 12-character password (spec section 5), applied when the verified user is created.
+ */
+export const phoneRegistrations = pgTable('phone_registrations', {
+  phoneNumber: text('phone_number').primaryKey(),
+  firstName: text('first_name').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: createdAt(),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Spec section 3 entities.
 // ---------------------------------------------------------------------------------------------

@@ -10,6 +10,13 @@ const STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  AUTH_FAILED: 400,
+  EMAIL_TAKEN: 422,
+  INVALID_CREDENTIALS: 401,
+  INVALID_CODE: 400,
+  CODE_SEND_FAILED: 502,
+  PHONE_NOT_REGISTERED: 404,
+  INVALID_RESET_TOKEN: 400,
 };
 
 /** The one error type of the API. Its message is user-facing Spanish; never put internals in it. */

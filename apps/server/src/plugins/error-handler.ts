@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
+import { RateLimitedError } from '../lib/rate-limiter';
 
 /** Maps every error to `{ error: { code, message } }`. No stack trace or internal message reaches a client. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -8,7 +9,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const appError = toAppError(error);
     if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: appError.code, status: appError.status }, 'request refused');
-    if (appError.status === 429 && !reply.getHeader('retry-after')) reply.header('retry-after', '60');
+    if (appError.status === 429 && !reply.getHeader('retry-after')) {
+      reply.header('retry-after', String(appError instanceof RateLimitedError ? appError.retryAfterSeconds : 60));
+    }
     return reply.status(appError.status).send(appError.toBody());
   });
 }

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { AppError } from './errors';
+
+export interface Limit {
+  /** Counter key, e.g. `sms:phone:+15551234567`. */
+  key: string;
+  max: number;
+  windowSeconds: number;
+  /** The Spanish message of the 429 answer. */
+  message: string;
+}
+
+/**
+ * Fixed-window counters in the database, so every server process shares them (decisions D6, and the
+ * limits on SMS codes, sign-in and payments). One atomic upsert per check.
+ */
+export class RateLimiter {
+  constructor(private readonly db: Db) {}
+
+  /** Counts one attempt against every limit; throws 429 (with Retry-After) when one is exceeded. */
+  async consume(...limits: Limit[]): Promise<void> {
+    for (const limit of limits) {
+      const { count, retryAfter } = await this.hit(limit.key, limit.windowSeconds);
+      if (count > limit.max) {
+        throw new RateLimitedError(limit.message, retryAfter);
+      }
+    }
+  }
+
+  /** Current count without adding one (for checks before an expensive step). */
+  async peek(key: string): Promise<number> {
+    const result = await this.db.execute(
+      sql`select count from rate_limits where key = ${key} and expires_at > now()`,
+    );
+    return Number(rows<{ count: number }>(result)[0]?.count ?? 0);
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.db.execute(sql`delete from rate_limits where key = ${key}`);
+  }
+
+  private async hit(key: string, windowSeconds: number): Promise<{ count: number; retryAfter: number }> {
+    const result = await this.db.execute(sql`
+      insert into rate_limits (key, count, window_start, expires_at)
+      values (${key}, 1, now(), now() + make_interval(secs => ${windowSeconds}))
+      on conflict (key) do update set
+        count = case when rate_limits.expires_at <= now() then 1 else rate_limits.count + 1 end,
+        window_start = case when rate_limits.expires_at <= now() then now() else rate_limits.window_start end,
+        expires_at = case when rate_limits.expires_at <= now() then now() + make_interval(secs => ${windowSeconds}) else rate_limits.expires_at end
+      returning count, ceil(extract(epoch from (expires_at - now())))::int as retry_after`);
+    const row = rows<{ count: number; retry_after: number }>(result)[0]!;
+    return { count: Number(row.count), retryAfter: Math.max(1, Number(row.retry_after)) };
+  }
+
+  /** Deletes expired counters (run by the daily maintenance job). */
+  async purgeExpired(): Promise<void> {
+    await this.db.execute(sql`delete from rate_limits where expires_at <= now()`);
+  }
+}
+
+export class RateLimitedError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('RATE_LIMITED', message);
+  }
+}
+
+/** drizzle's execute() returns `{ rows }` on both drivers. */
+export function rows<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}

@@ -1,0 +1,34 @@
+import type { Limit } from '../../lib/rate-limiter';
+
+const HOUR = 60 * 60;
+const QUARTER = 15 * 60;
+
+export const SMS_LIMIT_MESSAGE = 'Has pedido demasiados códigos. Espera una hora antes de pedir otro.';
+export const SIGN_IN_LIMIT_MESSAGE = 'Demasiados intentos para iniciar sesión. Espera unos minutos e inténtalo de nuevo.';
+const SIGN_UP_LIMIT_MESSAGE = 'Demasiados registros desde esta conexión. Inténtalo más tarde.';
+const VERIFY_LIMIT_MESSAGE = 'Demasiados intentos con el código. Pide un código nuevo más tarde.';
+const RESET_LIMIT_MESSAGE = 'Ya pediste varios correos para cambiar tu contraseña. Espera una hora e inténtalo de nuevo.';
+
+/** Sending an SMS code: at most 5 per phone number and 20 per IP address per hour (issue 3). */
+export const smsLimits = (phone: string, ip: string): Limit[] => [
+  { key: `sms:phone:${phone}`, max: 5, windowSeconds: HOUR, message: SMS_LIMIT_MESSAGE },
+  { key: `sms:ip:${ip}`, max: 20, windowSeconds: HOUR, message: SMS_LIMIT_MESSAGE },
+];
+
+/** Sign-in attempts: per account and per IP address. */
+export const signInLimits = (account: string, ip: string): Limit[] => [
+  { key: `signin:account:${account.toLowerCase()}`, max: 10, windowSeconds: QUARTER, message: SIGN_IN_LIMIT_MESSAGE },
+  { key: `signin:ip:${ip}`, max: 50, windowSeconds: QUARTER, message: SIGN_IN_LIMIT_MESSAGE },
+];
+
+export const verifyLimits = (phone: string, ip: string): Limit[] => [
+  { key: `verify:phone:${phone}`, max: 10, windowSeconds: HOUR, message: VERIFY_LIMIT_MESSAGE },
+  ...signInLimits(phone, ip).slice(1),
+];
+
+export const signUpLimits = (ip: string): Limit[] => [{ key: `signup:ip:${ip}`, max: 20, windowSeconds: HOUR, message: SIGN_UP_LIMIT_MESSAGE }];
+
+export const resetLimits = (email: string, ip: string): Limit[] => [
+  { key: `reset:email:${email.toLowerCase()}`, max: 5, windowSeconds: HOUR, message: RESET_LIMIT_MESSAGE },
+  { key: `reset:ip:${ip}`, max: 20, windowSeconds: HOUR, message: RESET_LIMIT_MESSAGE },
+];

@@ -1,0 +1,43 @@
+import { DEFAULT_VOICE_ID, LANGUAGES, normalizePlan, VOICE_IDS, type Profile, type ProfileUpdate } from '@camino/contracts';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { profiles } from '../../db/schema';
+
+type Row = typeof profiles.$inferSelect;
+
+export function toProfile(row: Row): Profile {
+  return {
+    firstName: row.firstName,
+    lastName: row.lastName,
+    preferredLanguage: (LANGUAGES as readonly string[]).includes(row.preferredLanguage) ? (row.preferredLanguage as Profile['preferredLanguage']) : 'es',
+    voiceId: (VOICE_IDS as readonly string[]).includes(row.voiceId) ? (row.voiceId as Profile['voiceId']) : DEFAULT_VOICE_ID,
+    plan: normalizePlan(row.plan),
+  };
+}
+
+export class ProfileService {
+  constructor(private readonly db: Db) {}
+
+  /** The user's profile, created with the defaults if it is missing (a user always has one). */
+  async get(userId: string): Promise<Profile> {
+    const [row] = await this.db.select().from(profiles).where(eq(profiles.id, userId)).limit(1);
+    if (row) return toProfile(row);
+    const [created] = await this.db.insert(profiles).values({ id: userId }).onConflictDoNothing().returning();
+    if (created) return toProfile(created);
+    const [again] = await this.db.select().from(profiles).where(eq(profiles.id, userId)).limit(1);
+    return toProfile(again!);
+  }
+
+  /** Updates the four user-editable fields of the caller's own profile. Never the plan. */
+  async update(userId: string, patch: ProfileUpdate): Promise<Profile> {
+    await this.get(userId);
+    const values: Partial<typeof profiles.$inferInsert> = {};
+    if (patch.firstName !== undefined) values.firstName = patch.firstName || null;
+    if (patch.lastName !== undefined) values.lastName = patch.lastName || null;
+    if (patch.preferredLanguage !== undefined) values.preferredLanguage = patch.preferredLanguage;
+    if (patch.voiceId !== undefined) values.voiceId = patch.voiceId;
+    if (Object.keys(values).length === 0) return this.get(userId);
+    const [row] = await this.db.update(profiles).set(values).where(eq(profiles.id, userId)).returning();
+    return toProfile(row!);
+  }
+}
