@@ -13,7 +13,7 @@ export default defineConfig({
   server: {
     port: 5173,
     fs: { allow: [repoRoot] },
-    proxy: { '/api': { target: `http://localhost:${process.env.API_PORT ?? 3000}`, changeOrigin: false } },
+    proxy: Object.fromEntries(['/api', '/dev'].map((p) => [p, { target: `http://localhost:${process.env.API_PORT ?? 3000}`, changeOrigin: false }])),
   },
   build: {
     target: 'es2022',

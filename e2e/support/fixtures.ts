@@ -32,3 +32,11 @@ export async function expectAccessible(page: Page): Promise<void> {
 }
 
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+
+/** A toast with this text (title or description) is showing. */
+export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
+  // By attribute, not role: while a modal dialog is open, the rest of the page (toasts included) is
+  // aria-hidden; Radix announces each toast through its own live region instead.
+  const toasts = page.locator('[data-toast]');
+  await expect(toasts.getByText(text, typeof text === 'string' ? { exact: true } : undefined).first()).toBeVisible();
+}

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, isPhone, test } from '../support/fixtures';
+import { expect, expectAccessible, expectToast, isPhone, test } from '../support/fixtures';
 
 const publicPages = [
   { path: '/landing', heading: '¿Tienes dudas sobre inmigración? Recibe ayuda en minutos.' },
@@ -157,7 +157,7 @@ test('the blog: featured article, all five, static pagination, article and share
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined, configurable: true }));
   await page.getByRole('button', { name: 'Compartir' }).click();
-  await expect(page.getByText('Enlace copiado al portapapeles')).toBeVisible();
+  await expectToast(page, 'Enlace copiado al portapapeles');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
 });
 

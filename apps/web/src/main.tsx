@@ -4,13 +4,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createRouter } from './app/router';
+import { cspNonce } from './lib/csp-nonce';
 import { initI18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
 // Radix injects a few <style> elements (scroll locking); the server's CSP allows them by nonce only.
-const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
-if (nonce && nonce !== '__CSP_NONCE__') setNonce(nonce);
+if (cspNonce) setNonce(cspNonce);
 
 const queryClient = createQueryClient();
 const router = createRouter();

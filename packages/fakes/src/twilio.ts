@@ -17,7 +17,7 @@ export interface FakeTwilio extends FakeServer {
  * form fields To, From, Body; answers 201 with the message resource, or Twilio's error bodies
  * (20003 authentication, 21211 invalid To, 21602 missing Body).
  */
-export async function startFakeTwilio(options: { accountSid: string; authToken: string; port?: number }): Promise<FakeTwilio> {
+export async function startFakeTwilio(options: { accountSid: string; authToken: string; port?: number; onMessage?: (message: TwilioMessage) => void }): Promise<FakeTwilio> {
   const messages: TwilioMessage[] = [];
   const error = (status: number, code: number, message: string) => ({
     code,
@@ -40,6 +40,7 @@ export async function startFakeTwilio(options: { accountSid: string; authToken: 
     if (!body) return sendJson(response, 400, error(400, 21602, 'Message body is required.'));
     const sid = `SM${randomBytes(16).toString('hex')}`;
     messages.push({ sid, to, from, body });
+    options.onMessage?.({ sid, to, from, body });
     const now = new Date().toUTCString();
     sendJson(response, 201, {
       sid,

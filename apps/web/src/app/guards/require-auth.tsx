@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@camino/contracts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { toast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast-store';
 import { useSession } from '@/features/auth/api/use-session';
 import { storage } from '@/lib/storage';
 

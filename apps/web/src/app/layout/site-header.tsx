@@ -1,14 +1,17 @@
 import { LogIn, LogOut, Menu } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Sheet } from '@/components/ui/sheet';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/features/auth/api/use-session';
 import { useSignOut } from '@/features/auth/api/use-sign-out';
 import { accountLinks, infoLinks } from './nav-links';
 import { Logo } from './logo';
+
+// The drawer (a Radix dialog) is fetched when the menu button is approached, not with the page.
+const loadSheet = () => import('@/components/ui/sheet');
+const Sheet = lazy(() => loadSheet().then((m) => ({ default: m.Sheet })));
 
 const mainLink = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -36,6 +39,8 @@ export function SiteHeader() {
   const name = user ? [user.profile.firstName, user.profile.lastName].filter(Boolean).join(' ') : '';
   const greeting = user ? (name ? t('nav.greeting', { name }) : t('nav.welcome')) : null;
   const close = () => setOpen(false);
+  const [menuUsed, setMenuUsed] = useState(false);
+  const prefetchMenu = () => void loadSheet();
 
   const authControl = (light: boolean, onDone?: () => void) =>
     user ? (
@@ -86,11 +91,21 @@ export function SiteHeader() {
               </NavLink>
             ))}
           </nav>
-          <Button variant="ghost" size="icon" className="lg:hidden" aria-label={t('nav.openMenu')} aria-expanded={open} onClick={() => setOpen(true)}>
+          <Button variant="ghost" size="icon" className="lg:hidden" aria-label={t('nav.openMenu')} aria-expanded={open}
+            onPointerEnter={prefetchMenu}
+            onPointerDown={prefetchMenu}
+            onFocus={prefetchMenu}
+            onClick={() => {
+              setMenuUsed(true);
+              setOpen(true);
+            }}
+          >
             <Menu aria-hidden="true" className="h-6 w-6" />
           </Button>
         </div>
       </div>
+      {menuUsed ? (
+      <Suspense fallback={null}>
       <Sheet open={open} onOpenChange={setOpen} title={t('nav.menu')} closeLabel={t('common.close')}>
         <nav aria-label={t('nav.label')} className="flex flex-col gap-6">
           {greeting ? <p className="px-4 font-semibold text-navy-900">{greeting}</p> : null}
@@ -113,6 +128,8 @@ export function SiteHeader() {
           <div className="px-4">{authControl(false, close)}</div>
         </nav>
       </Sheet>
+      </Suspense>
+      ) : null}
     </header>
   );
 }

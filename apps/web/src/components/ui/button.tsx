@@ -8,7 +8,7 @@ const variants = {
   secondary: 'bg-white text-navy-900 ring-1 ring-inset ring-navy-900/15 hover:bg-sand-100',
   ghost: 'text-navy-900 hover:bg-navy-900/5',
   outlineLight: 'text-white ring-1 ring-inset ring-white/50 hover:bg-white/10',
-  destructive: 'bg-coral-600 text-white hover:bg-coral-500',
+  destructive: 'bg-coral-700 text-white hover:bg-coral-600',
   link: 'text-brand-600 underline underline-offset-4 hover:text-brand-700 px-0',
 } as const;
 

@@ -1,63 +1,23 @@
 import { Toast as Primitive } from 'radix-ui';
 import { CheckCircle2, Info, TriangleAlert, X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
+import { dismissToast, getToasts, subscribeToasts, type ToastVariant } from './toast-store';
 import { cn } from '@/lib/cn';
 
-export type ToastVariant = 'default' | 'success' | 'info' | 'destructive';
-
-export interface ToastOptions {
-  title: string;
-  description?: string;
-  variant?: ToastVariant;
-  /** Milliseconds; default 5000. */
-  duration?: number;
-}
-
-interface ToastEntry extends ToastOptions {
-  id: number;
-  open: boolean;
-}
-
-let entries: ToastEntry[] = [];
-let nextId = 1;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((listener) => listener());
-
-/** Shows a toast. Works from anywhere (components, hooks, plain functions). */
-export function toast(options: ToastOptions): number {
-  const id = nextId++;
-  entries = [...entries.slice(-3), { ...options, id, open: true }];
-  emit();
-  return id;
-}
-
-function dismiss(id: number) {
-  entries = entries.map((entry) => (entry.id === id ? { ...entry, open: false } : entry));
-  emit();
-  setTimeout(() => {
-    entries = entries.filter((entry) => entry.id !== id);
-    emit();
-  }, 300);
-}
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
 
 const styles: Record<ToastVariant, string> = {
   default: 'bg-white text-ink ring-navy-900/10',
   success: 'bg-white text-ink ring-teal-500/40',
   info: 'bg-brand-50 text-ink ring-brand-300/60',
-  destructive: 'bg-coral-600 text-white ring-coral-600',
+  destructive: 'bg-coral-700 text-white ring-coral-700',
 };
 
 const icons = { default: Info, success: CheckCircle2, info: Info, destructive: TriangleAlert } as const;
 
-export function Toaster({ closeLabel }: { closeLabel: string }) {
-  const list = useSyncExternalStore(subscribe, () => entries, () => entries);
+export function Toaster({ closeLabel, label }: { closeLabel: string; label: string }) {
+  const list = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
   return (
-    <Primitive.Provider swipeDirection="right" duration={5000}>
+    <Primitive.Provider swipeDirection="right" duration={5000} label={label}>
       {list.map((entry) => {
         const variant = entry.variant ?? 'default';
         const Icon = icons[variant];
@@ -67,7 +27,8 @@ export function Toaster({ closeLabel }: { closeLabel: string }) {
             open={entry.open}
             duration={entry.duration}
             type={variant === 'destructive' ? 'foreground' : 'background'}
-            onOpenChange={(open) => !open && dismiss(entry.id)}
+            onOpenChange={(open) => !open && dismissToast(entry.id)}
+            data-toast
             data-variant={variant}
             className={cn(
               'pointer-events-auto relative flex w-full items-start gap-3 rounded-2xl p-4 pr-11 shadow-[var(--shadow-pop)] ring-1 data-[state=open]:animate-fade-in',

@@ -1,5 +1,6 @@
 import { Users, X } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { formatCount } from '../hooks/counter-schedule';
@@ -19,8 +20,7 @@ export function CounterCard({ fixed }: { fixed: boolean }) {
 
   const hidden = fixed && dismissed;
 
-  return (
-    <div className="min-h-[5.5rem]" data-testid="counter-slot">
+  const card = (
       <div
         data-testid="counter-card"
         data-fixed={fixed ? 'true' : 'false'}
@@ -68,6 +68,12 @@ export function CounterCard({ fixed }: { fixed: boolean }) {
           </button>
         ) : null}
       </div>
+  );
+
+  // Fixed, the card leaves the header's stacking context so that nothing on the page covers it.
+  return (
+    <div className="min-h-[5.5rem]" data-testid="counter-slot">
+      {fixed ? createPortal(card, document.body) : card}
     </div>
   );
 }

@@ -1,0 +1,20 @@
+import { STORAGE_KEYS } from '@camino/contracts';
+import { useEffect } from 'react';
+import { useSession } from '../api/use-session';
+import { i18next, setLanguage } from '@/lib/i18n';
+import { storage } from '@/lib/storage';
+
+/**
+ * What follows the session everywhere (spec section 4 "Auth events"): once signed in, the guest's stored
+ * signup data is removed, and the interface takes the profile's preferred language.
+ */
+export function useSessionHousekeeping(): void {
+  const { data: user } = useSession();
+  useEffect(() => {
+    if (!user) return;
+    storage.remove(STORAGE_KEYS.guestSignupEmail);
+    storage.remove(STORAGE_KEYS.guestSignupName);
+    storage.remove(STORAGE_KEYS.pendingRegistrationName);
+    if (user.profile.preferredLanguage !== i18next.language) void setLanguage(user.profile.preferredLanguage);
+  }, [user]);
+}

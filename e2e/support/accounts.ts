@@ -1,0 +1,49 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+let n = 0;
+export const uniqueEmail = (prefix = 'e2e') => `${prefix}.${Date.now()}.${process.pid}.${n++}@example.com`;
+/** 10 digits, starting with 555 (the fictional range). */
+export const uniquePhoneDigits = () => `555${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+
+/** The newest message the server's outbox holds for a recipient (development only endpoint). */
+export async function lastOutboxMessage(request: APIRequestContext, to: string): Promise<{ body: string; subject: string | null }> {
+  let found: { body: string; subject: string | null } | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+      found = (await response.json()).messages[0];
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found!;
+}
+
+export async function codeFor(request: APIRequestContext, phone: string): Promise<string> {
+  const message = await lastOutboxMessage(request, phone);
+  return /\b(\d{6})\b/.exec(message.body)![1]!;
+}
+
+/** Registers by e-mail through the UI and waits for the chat page. */
+export async function registerByEmail(page: Page, options: { firstName?: string; email?: string; password?: string } = {}) {
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? 'secreto123';
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Crear cuenta con numero o correo electronico' }).click();
+  await page.getByLabel('Nombre').fill(options.firstName ?? 'Ana');
+  await page.getByRole('radio', { name: 'Correo' }).click();
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Crear cuenta', exact: true }).click();
+  await expect(page).toHaveURL(/\/chat$/);
+  return { email, password };
+}
+
+/** Creates an account through the API (faster than the UI) and signs the page's context in. */
+export async function signUpViaApi(page: Page, options: { firstName?: string; email?: string; password?: string } = {}) {
+  const email = options.email ?? uniqueEmail('api');
+  const password = options.password ?? 'secreto123';
+  const response = await page.request.post('/api/auth/sign-up/email', { data: { name: options.firstName ?? 'Ana', email, password } });
+  expect(response.ok()).toBe(true);
+  return { email, password };
+}
