@@ -8,7 +8,5 @@ export default defineConfig({
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    // Each test file gets its own database; PGlite is single-threaded WASM, so cap parallel files.
-    maxWorkers: 2,
   },
 });

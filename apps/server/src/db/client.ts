@@ -60,6 +60,20 @@ async function openPglite(dataDir: string, options: OpenOptions): Promise<Databa
   }
 }
 
+/**
+ * Concurrent callers share one round trip: under load, health checks join the ping in flight instead of
+ * queueing hundreds of identical queries on the database.
+ */
+function singleFlight(run: () => Promise<void>): () => Promise<void> {
+  let inFlight: Promise<void> | null = null;
+  return () => {
+    inFlight ??= run().finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  };
+}
+
 /** Wraps an open PGlite client (also used by tests with in-memory databases). */
 export async function wrapPglite(client: PGlite, options: { migrate?: boolean } = {}, release = () => {}): Promise<Database> {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -67,9 +81,9 @@ export async function wrapPglite(client: PGlite, options: { migrate?: boolean } 
   return {
     db,
     kind: 'pglite',
-    ping: async () => {
+    ping: singleFlight(async () => {
       await client.query('select 1');
-    },
+    }),
     close: async () => {
       try {
         if (!client.closed) await client.close();
@@ -95,9 +109,9 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   return {
     db,
     kind: 'postgres',
-    ping: async () => {
+    ping: singleFlight(async () => {
       await pool.query('select 1');
-    },
+    }),
     close: () => pool.end(),
   };
 }

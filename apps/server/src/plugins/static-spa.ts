@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors';
+import { pageNonce } from './security';
 
 /**
  * Serves the built SPA: hashed assets cached for a year (pre-compressed .br/.gz when present), and
@@ -33,7 +34,7 @@ export async function registerStaticSpa(app: FastifyInstance, webDist: string): 
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if ((request.method === 'GET' || request.method === 'HEAD') && !isApi && !path.extname(pathname)) {
-      const nonce = reply.cspNonce?.style ?? '';
+      const nonce = pageNonce(reply);
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')

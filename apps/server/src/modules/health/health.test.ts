@@ -24,14 +24,11 @@ describe('GET /api/health', () => {
     await broken.app.close();
   });
 
-  it('sends security headers with a strict content security policy', async () => {
+  it('sends security headers; API answers may load nothing', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
-    const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toMatch(/script-src 'self'/);
-    expect(csp).not.toContain('unsafe-inline');
-    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 });
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
+import { pageNonce } from '../../plugins/security';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -31,7 +32,7 @@ export function registerDevOutbox(app: FastifyInstance, db: Db): void {
           `<tr><td>${escapeHtml(m.createdAt.toISOString().replace('T', ' ').slice(0, 19))}</td><td>${m.channel}</td><td>${escapeHtml(m.recipient)}</td><td>${escapeHtml(m.subject ?? '')}</td><td><pre>${escapeHtml(m.body)}</pre></td></tr>`,
       )
       .join('');
-    const nonce = reply.cspNonce?.style ?? '';
+    const nonce = pageNonce(reply);
     const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Outbox (desarrollo)</title>
 <style nonce="${nonce}">body{font-family:system-ui,sans-serif;margin:2rem;color:#1b2430}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.5rem;text-align:left;vertical-align:top}pre{white-space:pre-wrap;margin:0;font-family:inherit}</style></head>
 <body><h1>Outbox</h1><p>SMS y correos que el servidor habría enviado (solo fuera de producción).</p>
