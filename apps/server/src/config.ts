@@ -22,6 +22,11 @@ const envSchema = z.object({
   /** Extra origins allowed to call the API with cookies (comma separated), e.g. the Vite dev server. */
   TRUSTED_ORIGINS: optionalString,
 
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: z.string().default('gpt-4o-mini'),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
+
   SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
   TWILIO_ACCOUNT_SID: optionalString,
   TWILIO_AUTH_TOKEN: optionalString,
@@ -48,6 +53,8 @@ export interface Config {
   trustProxy: boolean;
   webDist: string;
   trustedOrigins: string[];
+  /** null: the built-in answer engine answers (the embedded default). */
+  llm: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | null;
   sms: { provider: 'outbox' } | { provider: 'twilio'; accountSid: string; authToken: string; from: string; baseUrl: string };
   email: { provider: 'outbox'; from: string } | { provider: 'smtp'; url: string; from: string };
 }
@@ -74,6 +81,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
   if (authSecret.length < 32) throw new ConfigError('AUTH_SECRET must be at least 32 characters long.');
 
   return {
+    llm: env.LLM_BASE_URL ? { baseUrl: env.LLM_BASE_URL.replace(/\/$/, ''), apiKey: env.LLM_API_KEY ?? '', model: env.LLM_MODEL, timeoutMs: env.LLM_TIMEOUT_MS } : null,
     sms: smsConfig(env),
     email: emailConfig(env),
     env: env.NODE_ENV,

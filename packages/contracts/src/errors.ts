@@ -21,6 +21,15 @@ export const ERROR_MESSAGES = {
   CODE_SEND_FAILED: 'Error al enviar el codigo',
   PHONE_NOT_REGISTERED: 'Este número no está registrado. Crea tu cuenta primero.',
   INVALID_RESET_TOKEN: 'El enlace para cambiar tu contraseña no es válido o ya venció. Pide uno nuevo.',
+
+  // The assistant (spec section 8 "Language model" and "Limits").
+  LIMIT_REACHED: 'Limite alcanzado: Has alcanzado el limite de consultas gratuitas. Actualiza tu plan para continuar.',
+  GUEST_LIMIT_REACHED: 'Ya usaste tus 2 preguntas de prueba. Crea tu cuenta gratis para seguir preguntando.',
+  MODEL_INVALID_KEY: 'API key inválida. Por favor, contacta al administrador.',
+  MODEL_QUOTA: 'La cuota de API se ha agotado. Por favor, contacta al administrador.',
+  MODEL_RATE_LIMITED: 'Se ha excedido el límite de solicitudes. Por favor, intenta más tarde.',
+  MODEL_EMPTY: 'No se recibió respuesta del modelo de lenguaje. Por favor, inténtalo de nuevo.',
+  MODEL_ERROR: 'Hubo un error al procesar tu pregunta. Por favor, inténtalo de nuevo.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

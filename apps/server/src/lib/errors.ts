@@ -17,6 +17,13 @@ const STATUS: Record<ErrorCode, number> = {
   CODE_SEND_FAILED: 502,
   PHONE_NOT_REGISTERED: 404,
   INVALID_RESET_TOKEN: 400,
+  LIMIT_REACHED: 403,
+  GUEST_LIMIT_REACHED: 403,
+  MODEL_INVALID_KEY: 502,
+  MODEL_QUOTA: 502,
+  MODEL_RATE_LIMITED: 503,
+  MODEL_EMPTY: 502,
+  MODEL_ERROR: 502,
 };
 
 /** The one error type of the API. Its message is user-facing Spanish; never put internals in it. */
