@@ -9,7 +9,12 @@ import type { Database } from './db/client';
 import { loggerOptions } from './lib/logger';
 import { RateLimiter } from './lib/rate-limiter';
 import { createAuth } from './modules/auth/auth';
+import { assistantRoutes } from './modules/assistant/routes';
+import { ConversationService } from './modules/assistant/conversation';
+import { createAssistant } from './modules/assistant/create-assistant';
 import { authRoutes } from './modules/auth/routes';
+import { chatRoutes } from './modules/chats/routes';
+import { ChatService } from './modules/chats/service';
 import { healthRoutes } from './modules/health/routes';
 import { registerDevOutbox } from './modules/messaging/dev-outbox-routes';
 import { createMessaging } from './modules/messaging/senders';
@@ -48,6 +53,9 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   const messaging = createMessaging(config, db, app.log);
   const auth = createAuth({ config, db, messaging, log: app.log });
   const profiles = new ProfileService(db);
+  const chats = new ChatService(db);
+  const assistant = createAssistant(config, app.log);
+  const conversation = new ConversationService(db, assistant, profiles, chats, rateLimiter, app.log);
 
   await registerSecurity(app, config);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
@@ -64,6 +72,8 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
       await api.register(healthRoutes(database));
       await api.register(authRoutes({ auth, db, rateLimiter }));
       await api.register(profileRoutes({ auth, profiles }));
+      await api.register(assistantRoutes({ auth, conversation, config }));
+      await api.register(chatRoutes({ auth, chats }));
     },
     { prefix: '/api' },
   );

@@ -6,15 +6,8 @@ import { readFileSync } from 'node:fs';
 import { loadConfig } from '../config';
 import { createAssistant } from '../modules/assistant/create-assistant';
 import { REMINDER_PATTERN } from '../modules/assistant/engine/engine';
-import { isSelfDescribedLawyer } from '../modules/assistant/engine/guard';
 import { fernandezHuerta, inflesz, szigrisztPazos } from '../modules/assistant/engine/readability';
-
-interface Question {
-  id: string;
-  q: string;
-  expect: 'answer' | 'clarify' | 'urgent';
-  forms: string[];
-}
+import { behaviourOf, evaluate, type EvalQuestion as Question } from '../modules/assistant/evaluation';
 
 const files = process.argv.slice(2);
 if (files.length === 0) {
@@ -42,21 +35,11 @@ const huerta: number[] = [];
 const failures: string[] = [];
 for (const question of questions) {
   const result = await assistant.collect({ message: question.q, history: [], mode: 'user' });
-  const behaviour = result.kind === 'clarify' ? 'clarify' : result.kind === 'urgent' ? 'urgent' : 'answer';
+  const behaviour = behaviourOf(result.kind);
   const count = result.sentences.length;
-  const problems: string[] = [];
-  if (behaviour !== question.expect) problems.push(`behaviour ${behaviour}, expected ${question.expect}`);
-  const range = result.kind === 'clarify' ? [2, 2] : result.kind === 'offtopic' ? [1, 2] : [3, 5];
-  if (count < range[0]! || count > range[1]!) problems.push(`${count} sentences`);
-  if (result.kind === 'clarify' && !result.sentences.every((s) => s.trim().endsWith('?'))) problems.push('clarification is not two questions');
-  const missing = question.forms.filter((form) => !result.text.includes(form));
-  if (missing.length) problems.push(`forms missing: ${missing.join(', ')}`);
+  const problems = evaluate(question, result);
   const needsReminder = result.kind === 'answer' || result.kind === 'urgent';
   const reminder = REMINDER_PATTERN.test(result.text);
-  if (needsReminder && !reminder) problems.push('no Documentos reminder');
-  if (/EE\.? ?UU|EEUU|E\.U\.A/.test(result.text)) problems.push('"EE.UU." written');
-  if (isSelfDescribedLawyer(result.text)) problems.push('calls itself a lawyer');
-  if (question.expect === 'urgent' && !/abogado|representante acreditado/.test(result.text)) problems.push('no lawyer recommended');
   const sp = szigrisztPazos(result.text);
   const fh = fernandezHuerta(result.text);
   szigriszt.push(sp);

@@ -23,6 +23,8 @@ export interface Plan {
   /** Ranked knowledge entries for the answer (grounding for a language model). */
   entries: KnowledgeEntry[];
   primary?: KnowledgeEntry;
+  /** A related form that belongs in the same answer (named in its own sentence and in the reminder). */
+  companion?: KnowledgeEntry;
   pathway?: Pathway;
   clarify?: Aspect[];
   /** The built-in engine has a match it can answer with on its own. */
@@ -42,21 +44,29 @@ const LEGALIZATION_IDS = new Set(['i-485', 'i-130', 'i-130a', 'i-601a', 'i-864',
 
 /** Requests that are not "how do I get papers" even when they mention the green card or residency. */
 const SPECIFIC_ASKS =
-  /\b(renovar|reponer|danada|perdida|vencid|vence|condicion|condicional|condiciones|viajar|salir del pais|salir y regresar|permiso de viaje|permiso de trabajo|hacerme ciudadan|ser ciudadan|la ciudadania|naturaliz|asilo|daca|tps|cambio de direccion|pendiente|en tramite|ya tengo mi|perdon)\b/;
+  /\b(renovar|reponer|danada|perdida|vencid\w*|vence|condicion|condicional|condiciones|viajar|salir del pais|salir y regresar|permiso de viaje|permiso de trabajo|hacerme ciudadan|ser ciudadan|la ciudadania|naturaliz|asilo|daca|tps|cambio de direccion|pendiente|en tramite|ya tengo mi|perdon)\b/;
 
 const IMMIGRATION_WORDS =
-  /\b(inmigr|migra|visa|papeles|residen|ciudadan|naturaliz|green card|uscis|ice|deport|asilo|refugi|permiso|formulario|forma [a-z]|tramite|corte|juez|estatus|status|frontera|consulado|embajada|pasaporte|daca|tps|parole|detenid|detuvieron|abogado|notario|migrante|extranjer|pais|mica|petici|patrocin|ajuste|perdon|deportacion|legal|indocumentad|cruce|i [0-9]|n [0-9]|ds [0-9])/;
+  /\b(venir|vengan|visitar\w*|visita|emigrar|llenar|aplicacion|aplicar|aplique|solicitud|recibo|notificacion|inmigr|migra|visa|papeles|residen|ciudadan|naturaliz|green card|uscis|ice|deport|asilo|refugi|permiso|formulario|forma [a-z]|tramite|corte|juez|estatus|status|frontera|consulado|embajada|pasaporte|daca|tps|parole|detenid|detuvieron|abogado|notario|migrante|extranjer|pais|mica|petici|patrocin|ajuste|perdon|deportacion|legal|indocumentad|cruce|i [0-9]|n [0-9]|ds [0-9])/;
 
 /** What makes a question urgent (decisions D4), in priority order, with the entry that answers it. */
-const URGENT_SIGNALS: Array<[RegExp, string]> = [
+const URGENT_SIGNALS: Array<[RegExp, string | null]> = [
+  // A criminal record: urgent, answered by the question's own entry (null) with a lawyer.
+  [/\b(dui|manejando (tomado|borracho|bebido)|antecedentes|record criminal|delito|condena|me declare culpable|cargos criminales)\b/, null],
   [/\b(detuvieron|detenid[oa]s?|arrestad[oa]|me agarr\w*|lo agarr\w*|la agarr\w*|se (lo |la |los )?llev(o|aron)|centro de detencion|esta pres[oa]|lo tienen|la tienen|no sabemos donde esta)\b/, 'derechos-detencion'],
   [/\b(violencia domestica|me pega|me golpea|me maltrata|maltrato|abusa de mi|abuso|me amenaza con deportarme)\b/, 'i-360'],
   [/\b(miedo (de |a )?(volver|regresar)|me (van a )?mat\w*|persegu\w*|persecucion|amenazas? de muerte|asilo|peligro (en|si) (regreso|vuelvo))\b/, 'i-589'],
-  [/\b(tocan la puerta|toca la puerta|en mi puerta|en la puerta|afuera de mi casa|vino ice|esta ice|orden de cateo|redada)\b/, 'derechos-ice-en-casa'],
+  // ICE at the door now (not "what if they come"): urgent.
+  [/\b(ice|migra|agentes)\b.*\b(esta(n)? tocando|tocando (la|mi) puerta|esta(n)? afuera|afuera de mi casa|ahorita|ahora mismo|en este momento)\b|\b(esta(n)? tocando|ahorita|ahora mismo)\b.*\b(ice|migra|agentes)\b/, 'derechos-ice-en-casa'],
+  // Someone held at work now: passports taken, not allowed to leave.
+  [/\b(no (me|nos) deja(n)? (salir|irnos|irme)|(me|nos) (tiene|tienen) (trabajando sin pagar\w*|encerrad\w*)|(me|nos) quit(a|an|o|aron) (el|los) pasaportes?)\b(?!.*\bya sali)/, 'i-914'],
   [/\b(orden de deportacion|orden de remocion|me van a deportar|lo van a deportar|la van a deportar|deportacion|deportar\w*|deportad[oa]|corte audiencia|corte|notice to appear|aviso para comparecer)\b/, 'orden-deportacion-y-corte'],
   [/\b(notario me|me estafo|estafa|fraude|me engano|me robo|me cobro y)\b/, 'fraude-notarios'],
-  [/\b(antecedentes|record criminal|me arrestaron|delito|condena|dui|la carcel)\b/, 'encontrar-abogado'],
+  [/\b(me arrestaron|la carcel)\b/, 'encontrar-abogado'],
 ];
+
+/** "Mi esposa es ciudadana, entré con visa, ¿qué formas llenamos?": a family-based papers question. */
+const ASKS_FOR_PAPERS = /\b(que (formas|formularios|papeles|tramite|hacemos|hago|tengo que hacer|necesito)|como (arreglo|le hago|hacemos)|que sigue)\b/;
 
 /** After an approved petition the next form depends on where the person is. */
 const APPROVED = /\b(aprobaron|aprobado|aprobada|ya salio|me llego la aprobacion|ya me aprobaron)\b/;
@@ -189,7 +199,9 @@ export class AnswerEngine {
     // A trigger phrase next to another, specific request (renew, replace, travel, work, citizenship...)
     // is about that request: "se me perdió la green card" wants the I-90, not the clarifying questions.
     const specificAsk = SPECIFIC_ASKS.test(` ${rewrite(n)} `) && !!top && !LEGALIZATION_IDS.has(top.entry.id);
-    const trigger = hasTrigger(question);
+    const familyFacts = extractFacts(question);
+    const familyPapers = (familyFacts.relative === 'ciudadano' || familyFacts.relative === 'residente') && !!familyFacts.entry && ASKS_FOR_PAPERS.test(n);
+    const trigger = hasTrigger(question) || familyPapers;
 
     if (trigger && !urgentSignal && (answeringClarification || (named.length === 0 && !specificAsk))) {
       facts ??= extractFacts(question);
@@ -210,7 +222,7 @@ export class AnswerEngine {
     }
 
     if (urgentSignal) {
-      const signalled = this.kb.byId.get(urgentSignal[1]);
+      const signalled = urgentSignal[1] ? this.kb.byId.get(urgentSignal[1]) : (top?.entry ?? this.kb.byId.get('encontrar-abogado'));
       // The signal's entry answers, unless the knowledge base found a better urgent match by keywords.
       const signalledScore = ranked.find((r) => r.entry.id === signalled?.id)?.score ?? 0;
       const primary = top && top.entry.urgent && top.phrase && top.score > signalledScore ? top.entry : (signalled ?? top?.entry);
@@ -222,8 +234,18 @@ export class AnswerEngine {
     if (!immigration && !top?.phrase) return { kind: 'offtopic', mode, question, intent, entries: [], confident: true };
     if (!top || top.score < 4) return { kind: 'answer', mode, question, intent, entries: ranked.map((r) => r.entry), confident: false };
 
+    // Only the full-text score, no keyword: a clear winner may answer, but it is not confident (a
+    // failing model shows its error) and it is never urgent by itself.
+    if (!top.phrase) {
+      const clear = !ranked[1] || top.score >= 1.6 * ranked[1].score;
+      return { kind: 'answer', mode, question, intent, entries: ranked.map((r) => r.entry), primary: clear ? top.entry : undefined, confident: false };
+    }
     const kind: AnswerKind = top.entry.urgent ? 'urgent' : 'answer';
-    return { kind, mode, question, intent, entries: ranked.map((r) => r.entry), primary: top.entry, confident: top.score >= 8 };
+    // A companion form close behind (the I-130A beside the I-130) is named too.
+    const second = ranked[1];
+    const companion =
+      second && second.phrase && second.score >= 0.75 * top.score && (top.entry.related.includes(second.entry.id) || second.entry.related.includes(top.entry.id)) ? second.entry : undefined;
+    return { kind, mode, question, intent, entries: ranked.map((r) => r.entry), primary: top.entry, companion, confident: top.score >= 8 };
   }
 
   /** The built-in answer for a plan (decisions D4): 3 to 5 warm, plain sentences; one in the guest demo. */
@@ -256,9 +278,10 @@ export class AnswerEngine {
       return finish('answer', ['Quiero ayudarte bien con tu duda.', 'Cuéntame un poco más: qué trámite quieres hacer y cuál es tu situación.', reminderSentence([])], []);
     }
 
-    const forms = entry.form ? [entry.form] : [];
+    const companion = plan.companion;
+    const forms = [entry.form, companion?.form].filter((f): f is string => !!f);
     const a = entry.answer;
-    const content: string[] = [a.what];
+    const content: string[] = [a.what, ...(companion ? [companion.answer.what] : [])];
     switch (plan.intent) {
       case 'fee':
         // A form with no fee of its own (a fee waiver, a supplement): say who uses it instead.
@@ -282,7 +305,8 @@ export class AnswerEngine {
     }
 
     const urgent = plan.kind === 'urgent';
-    const lawyer = urgent ? (a.lawyer ?? GENERIC_LAWYER) : null;
+    // Urgent cases always point to a lawyer; complex ones (the entry says when) do too.
+    const lawyer = urgent ? (a.lawyer ?? GENERIC_LAWYER) : (a.lawyer ?? null);
     const reminder = reminderSentence(forms);
     const room = 5 - 1 - (lawyer ? 1 : 0);
     const body = content.slice(0, room);

@@ -1,0 +1,160 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/app';
+import { signUp } from '../../../test/auth-helpers';
+import { parseSse } from '../../../test/sse';
+import { profiles } from '../../db/schema';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+async function ask(app: FastifyInstance, cookie: string | undefined, message: string, options: { history?: unknown[]; mode?: 'user' | 'guest'; ip?: string } = {}) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/assistant/ask',
+    headers: cookie ? { cookie } : {},
+    remoteAddress: options.ip ?? '10.1.1.1',
+    payload: { message, history: options.history ?? [], mode: options.mode ?? 'user' },
+  });
+  const events = response.headers['content-type']?.toString().startsWith('text/event-stream') ? parseSse(response.body) : [];
+  const done = events.find((e) => e.event === 'done')?.data;
+  const text = events.filter((e) => e.event === 'delta').map((e) => e.data.text).join('');
+  return { response, events, done, text };
+}
+
+describe('asking the built-in engine', () => {
+  it('streams the answer, counts 3 -> 2 -> 1 -> 0, then refuses with the spec message', async () => {
+    const { cookie } = await signUp(ctx.app);
+    const questions = ['¿Cómo renuevo mi DACA?', '¿Qué es el formulario I-864?', '¿Cuánto tarda la naturalización?'];
+    const remaining: number[] = [];
+    for (const question of questions) {
+      const { events, done, text } = await ask(ctx.app, cookie, question);
+      expect(events[0]).toEqual({ event: 'start', data: { kind: 'answer' } });
+      expect(events.filter((e) => e.event === 'sentence').length).toBeGreaterThanOrEqual(3);
+      expect(text).toBe(done.text);
+      expect(text).toMatch(/sección Documentos de la app/);
+      remaining.push(done.usage.remaining);
+    }
+    expect(remaining).toEqual([2, 1, 0]);
+    const refused = await ask(ctx.app, cookie, '¿Y el I-90?');
+    expect(refused.response.statusCode).toBe(403);
+    expect(refused.response.json().error).toEqual({
+      code: 'LIMIT_REACHED',
+      message: 'Limite alcanzado: Has alcanzado el limite de consultas gratuitas. Actualiza tu plan para continuar.',
+    });
+    const usage = await ctx.app.inject({ method: 'GET', url: '/api/assistant/usage', headers: { cookie } });
+    expect(usage.json()).toMatchObject({ plan: 'FREE', used: 3, limit: 3, remaining: 0, today: 3 });
+  });
+
+  it('asks two clarifying questions first, without using a consultation, then answers with the whole exchange', async () => {
+    const { cookie } = await signUp(ctx.app);
+    const first = await ask(ctx.app, cookie, '¿Cómo puedo arreglar papeles?');
+    expect(first.done.kind).toBe('clarify');
+    expect(first.done.text).toBe('¿Entraste a Estados Unidos con visa o sin papeles? ¿Estás ahora dentro de Estados Unidos o en otro país?');
+    expect(first.done.usage.remaining).toBe(3);
+    expect(first.done.savedChatId).toBeNull();
+
+    const history = [
+      { role: 'user', content: '¿Cómo puedo arreglar papeles?' },
+      { role: 'assistant', content: first.done.text },
+    ];
+    const second = await ask(ctx.app, cookie, 'Entré con visa de turista, estoy aquí y mi esposa es ciudadana', { history });
+    expect(second.done.kind).toBe('answer');
+    expect(second.done.text).toContain('I-130');
+    expect(second.done.text).toContain('I-485');
+    expect(second.done.usage.remaining).toBe(2);
+    const chats = await ctx.app.inject({ method: 'GET', url: '/api/chats', headers: { cookie } });
+    expect(chats.json().chats[0].question).toBe('¿Cómo puedo arreglar papeles?\nEntré con visa de turista, estoy aquí y mi esposa es ciudadana');
+  });
+
+  it('shows no limit for the unlimited plan', async () => {
+    const { cookie, userId } = await signUp(ctx.app);
+    await ctx.database.db.update(profiles).set({ plan: 'UNLIMITED' }).where(eq(profiles.id, userId));
+    for (let i = 0; i < 4; i++) {
+      const { done } = await ask(ctx.app, cookie, '¿Qué es el formulario G-28?');
+      expect(done.usage).toMatchObject({ plan: 'UNLIMITED', limit: null, remaining: null });
+    }
+  });
+
+  it('saves each answered exchange, only for its owner', async () => {
+    const a = await signUp(ctx.app);
+    const b = await signUp(ctx.app);
+    const long = 'Me gustaría saber, por favor, cuál es el formulario para pedir el permiso de trabajo mientras espero';
+    const { done } = await ask(ctx.app, a.cookie, long);
+    expect(done.savedChatId).toEqual(expect.any(String));
+    const listA = (await ctx.app.inject({ method: 'GET', url: '/api/chats', headers: { cookie: a.cookie } })).json().chats;
+    expect(listA[0]).toMatchObject({ id: done.savedChatId, title: `${long.slice(0, 50)}...`, question: long, answer: done.text });
+
+    const listB = (await ctx.app.inject({ method: 'GET', url: '/api/chats', headers: { cookie: b.cookie } })).json().chats;
+    expect(listB).toEqual([]);
+    const stolen = await ctx.app.inject({ method: 'DELETE', url: `/api/chats/${done.savedChatId}`, headers: { cookie: b.cookie } });
+    expect(stolen.statusCode).toBe(404);
+    const own = await ctx.app.inject({ method: 'DELETE', url: `/api/chats/${done.savedChatId}`, headers: { cookie: a.cookie } });
+    expect(own.statusCode).toBe(204);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/chats', headers: { cookie: a.cookie } })).json().chats).toEqual([]);
+    expect((await ctx.app.inject({ method: 'DELETE', url: '/api/chats/not-a-uuid', headers: { cookie: a.cookie } })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/chats' })).statusCode).toBe(401);
+  });
+
+  it('answers off-topic questions with a kind redirect that uses no consultation', async () => {
+    const { cookie } = await signUp(ctx.app);
+    const { done } = await ask(ctx.app, cookie, '¿Me das una receta de tamales?');
+    expect(done.kind).toBe('offtopic');
+    expect(done.usage.remaining).toBe(3);
+    expect(done.savedChatId).toBeNull();
+  });
+
+  it('validates the question and requires a session for the signed-in mode', async () => {
+    const { cookie } = await signUp(ctx.app);
+    const empty = await ask(ctx.app, cookie, '   ');
+    expect(empty.response.statusCode).toBe(400);
+    expect(empty.response.json().error.message).toBe('Escribe tu pregunta.');
+    const long = await ask(ctx.app, cookie, 'a'.repeat(1001));
+    expect(long.response.statusCode).toBe(400);
+    const anonymous = await ask(ctx.app, undefined, '¿Qué es el I-90?');
+    expect(anonymous.response.statusCode).toBe(401);
+  });
+
+  it('never writes the question or the answer into the logs', async () => {
+    const { cookie } = await signUp(ctx.app);
+    const marker = 'ZORRO-7731';
+    const { done } = await ask(ctx.app, cookie, `Mi vecino ${marker} pregunta: ¿cómo renuevo la mica?`);
+    const logs = ctx.logs.join('\n');
+    expect(logs).toContain('"msg":"answered"');
+    expect(logs).not.toContain(marker);
+    expect(logs).not.toContain(done.text.slice(0, 40));
+  });
+});
+
+describe('the guest demo', () => {
+  it('gives each guest 2 one-sentence answers, counted by a signed cookie', async () => {
+    const first = await ask(ctx.app, undefined, '¿Qué es el DACA?', { mode: 'guest', ip: '10.9.0.1' });
+    const cookie = String(first.response.headers['set-cookie']).split(';')[0]!;
+    expect(cookie).toMatch(/^camino\.guest=/);
+    expect(first.done.usage).toMatchObject({ plan: 'GUEST', remaining: 1 });
+    expect(first.events.filter((e) => e.event === 'sentence')).toHaveLength(1);
+    expect(first.done.text).not.toContain('?');
+
+    const second = await ask(ctx.app, cookie, '¿Cómo puedo arreglar papeles?', { mode: 'guest', ip: '10.9.0.1' });
+    expect(second.done.kind).not.toBe('clarify');
+    expect(second.done.usage.remaining).toBe(0);
+    const third = await ask(ctx.app, cookie, '¿Y la ciudadanía?', { mode: 'guest', ip: '10.9.0.1' });
+    expect(third.response.statusCode).toBe(403);
+    expect(third.response.json().error.code).toBe('GUEST_LIMIT_REACHED');
+
+    const forged = await ask(ctx.app, 'camino.guest=someone-else', '¿Y la ciudadanía?', { mode: 'guest', ip: '10.9.0.1' });
+    expect(forged.response.statusCode).toBe(200);
+    expect(String(forged.response.headers['set-cookie'])).toMatch(/^camino\.guest=/);
+  });
+
+  it('caps guest answers per address, so clearing cookies does not give unlimited answers', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await ask(ctx.app, undefined, '¿Qué es el TPS?', { mode: 'guest', ip: '10.9.9.9' })).response.statusCode);
+    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
+    expect(statuses[10]).toBe(403);
+  });
+});

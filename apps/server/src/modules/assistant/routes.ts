@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { askRequest, usageResponse, type AskEvent } from '@camino/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import { AppError } from '../../lib/errors';
+import type { Auth } from '../auth/auth';
+import { getSession } from '../auth/session';
+import type { ConversationService, Identity } from './conversation';
+
+const GUEST_COOKIE = 'camino.guest';
+const tzQuery = z.object({ tz: z.coerce.number().int().min(-840).max(840).default(0) });
+
+/**
+ * Who asks: the session's user, or for the guest demo the id in a signed cookie (created on first use).
+ * Returns the Set-Cookie header to send when a guest id was created.
+ */
+async function identify(auth: Auth, request: FastifyRequest, reply: FastifyReply, mode: 'user' | 'guest', config: Config): Promise<{ identity: Identity; setCookie?: string }> {
+  if (mode === 'user') {
+    const session = await getSession(auth, request);
+    if (!session) throw new AppError('UNAUTHENTICATED');
+    return { identity: { type: 'user', userId: session.userId, ip: request.ip } };
+  }
+  const raw = request.cookies[GUEST_COOKIE];
+  const unsigned = raw ? request.unsignCookie(raw) : null;
+  if (unsigned?.valid && unsigned.value) return { identity: { type: 'guest', guestId: unsigned.value, ip: request.ip } };
+  const guestId = randomUUID();
+  const setCookie = request.server.serializeCookie(GUEST_COOKIE, reply.signCookie(guestId), {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.publicUrl.startsWith('https://'),
+    path: '/api/assistant',
+    maxAge: 60 * 60 * 24 * 365,
+  });
+  return { identity: { type: 'guest', guestId, ip: request.ip }, setCookie };
+}
+
+export const assistantRoutes =
+  ({ auth, conversation, config }: { auth: Auth; conversation: ConversationService; config: Config }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/assistant/usage',
+      { schema: { querystring: tzQuery.extend({ mode: z.enum(['user', 'guest']).default('user') }), response: { 200: usageResponse } } },
+      async (request, reply) => {
+        const { identity, setCookie } = await identify(auth, request, reply, request.query.mode, config);
+        if (setCookie) reply.header('set-cookie', setCookie);
+        reply.header('cache-control', 'no-store');
+        return conversation.usage(identity, request.query.tz);
+      },
+    );
+
+    /**
+     * Asks the assistant. Limits and validation answer as JSON errors; once admitted, the answer streams
+     * as server-sent events: start, delta (text as it is written), sentence (each finished sentence, for
+     * speech), then done (with the remaining consultations) or error.
+     */
+    app.post('/assistant/ask', { schema: { body: askRequest, querystring: tzQuery }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request, reply) => {
+      const { message, history, mode } = request.body;
+      const { identity, setCookie } = await identify(auth, request, reply, mode, config);
+      const release = await conversation.admit(identity);
+
+      const controller = new AbortController();
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store, no-transform',
+        'x-content-type-options': 'nosniff',
+        'x-accel-buffering': 'no',
+        connection: 'keep-alive',
+        ...(setCookie ? { 'set-cookie': setCookie } : {}),
+      });
+      res.flushHeaders();
+      res.on('close', () => {
+        if (!res.writableFinished) controller.abort(new Error('client closed'));
+      });
+      const send = (event: AskEvent) => {
+        if (!res.writableEnded) res.write(`event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`);
+      };
+      try {
+        for await (const event of conversation.ask(identity, { message, history, mode }, controller.signal, request.query.tz)) send(event);
+      } finally {
+        await release().catch(() => {});
+        res.end();
+      }
+    });
+  };
