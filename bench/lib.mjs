@@ -22,10 +22,10 @@ export async function waitFor(url, timeoutMs = 60_000) {
 }
 
 /** Starts apps/server/dist/server.js; resolves once /api/health answers. */
-export async function startServer({ port = 3900, env = {}, dataDir } = {}) {
+export async function startServer({ port = 3900, env = {}, dataDir, nodeArgs = [] } = {}) {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'camino-bench-'));
   const logs = [];
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/server.js')], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-123', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -33,7 +33,12 @@ export async function startServer({ port = 3900, env = {}, dataDir } = {}) {
   child.stdout.on('data', (chunk) => logs.push(String(chunk)));
   child.stderr.on('data', (chunk) => logs.push(String(chunk)));
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/api/health`);
+  try {
+    await waitFor(`${url}/api/health`);
+  } catch (error) {
+    child.kill();
+    throw new Error(`${error.message}\n${logs.join('')}`);
+  }
   return {
     url,
     logs,

@@ -18,13 +18,33 @@ export interface Limit {
 export class RateLimiter {
   constructor(private readonly db: Db) {}
 
-  /** Counts one attempt against every limit; throws 429 (with Retry-After) when one is exceeded. */
+  /**
+   * Counts one attempt against every limit, in one statement; throws 429 (with Retry-After) when one
+   * is exceeded.
+   */
   async consume(...limits: Limit[]): Promise<void> {
+    if (limits.length === 0) return;
+    const values = sql.join(
+      limits.map((l) => sql`(${l.key}::text, 1, now(), now() + make_interval(secs => ${l.windowSeconds}::int))`),
+      sql`, `,
+    );
+    const windows = sql.join(
+      limits.map((l) => sql`(${l.key}::text, ${l.windowSeconds}::int)`),
+      sql`, `,
+    );
+    const result = await this.db.execute(sql`
+      with w(key, secs) as (values ${windows})
+      insert into rate_limits as r (key, count, window_start, expires_at)
+      values ${values}
+      on conflict (key) do update set
+        count = case when r.expires_at <= now() then 1 else r.count + 1 end,
+        window_start = case when r.expires_at <= now() then now() else r.window_start end,
+        expires_at = case when r.expires_at <= now() then now() + make_interval(secs => (select w.secs from w where w.key = r.key)) else r.expires_at end
+      returning key, count, ceil(extract(epoch from (expires_at - now())))::int as retry_after`);
+    const counts = new Map(rows<{ key: string; count: number; retry_after: number }>(result).map((row) => [row.key, row]));
     for (const limit of limits) {
-      const { count, retryAfter } = await this.hit(limit.key, limit.windowSeconds);
-      if (count > limit.max) {
-        throw new RateLimitedError(limit.message, retryAfter);
-      }
+      const row = counts.get(limit.key);
+      if (row && Number(row.count) > limit.max) throw new RateLimitedError(limit.message, Math.max(1, Number(row.retry_after)));
     }
   }
 
@@ -38,19 +58,6 @@ export class RateLimiter {
 
   async reset(key: string): Promise<void> {
     await this.db.execute(sql`delete from rate_limits where key = ${key}`);
-  }
-
-  private async hit(key: string, windowSeconds: number): Promise<{ count: number; retryAfter: number }> {
-    const result = await this.db.execute(sql`
-      insert into rate_limits (key, count, window_start, expires_at)
-      values (${key}, 1, now(), now() + make_interval(secs => ${windowSeconds}))
-      on conflict (key) do update set
-        count = case when rate_limits.expires_at <= now() then 1 else rate_limits.count + 1 end,
-        window_start = case when rate_limits.expires_at <= now() then now() else rate_limits.window_start end,
-        expires_at = case when rate_limits.expires_at <= now() then now() + make_interval(secs => ${windowSeconds}) else rate_limits.expires_at end
-      returning count, ceil(extract(epoch from (expires_at - now())))::int as retry_after`);
-    const row = rows<{ count: number; retry_after: number }>(result)[0]!;
-    return { count: Number(row.count), retryAfter: Math.max(1, Number(row.retry_after)) };
   }
 
   /** Deletes expired counters (run by the daily maintenance job). */

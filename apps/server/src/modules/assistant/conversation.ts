@@ -1,10 +1,10 @@
-import { LIMITS, type AnswerKind, type AskEvent, type Usage } from '@camino/contracts';
-import { count, eq, sql } from 'drizzle-orm';
+import { LIMITS, normalizePlan, type AnswerKind, type AskEvent, type Usage } from '@camino/contracts';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { consultations, guestUsage } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { RateLimiter } from '../../lib/rate-limiter';
+import { rows, type RateLimiter } from '../../lib/rate-limiter';
 import type { ChatService } from '../chats/service';
 import type { ProfileService } from '../profiles/service';
 import type { Assistant } from './assistant';
@@ -47,14 +47,19 @@ export class ConversationService {
       const used = row?.questions ?? 0;
       return { plan: 'GUEST', used, limit: LIMITS.guestQuestions, remaining: Math.max(0, LIMITS.guestQuestions - used), today: 0 };
     }
-    const [profile, [row], today] = await Promise.all([
-      this.profiles.get(identity.userId),
-      this.db.select({ n: count() }).from(consultations).where(eq(consultations.userId, identity.userId)),
-      this.chats.countSince(identity.userId, localMidnight(tzOffsetMinutes)),
-    ]);
-    const used = Number(row?.n ?? 0);
-    const limit = profile.plan === 'UNLIMITED' ? null : LIMITS.freeConsultations;
-    return { plan: profile.plan, used, limit, remaining: limit === null ? null : Math.max(0, limit - used), today };
+    // One round trip: the plan, the consultations so far and today's chats.
+    const since = localMidnight(tzOffsetMinutes);
+    const [row] = rows<{ plan: string | null; used: number; today: number }>(
+      await this.db.execute(sql`
+        select (select plan from profiles where id = ${identity.userId}) as plan,
+               (select count(*)::int from consultations where user_id = ${identity.userId}) as used,
+               (select count(*)::int from saved_chats where user_id = ${identity.userId} and created_at >= ${since.toISOString()}) as today`),
+    );
+    const plan = normalizePlan(row?.plan);
+    const used = Number(row?.used ?? 0);
+    const today = Number(row?.today ?? 0);
+    const limit = plan === 'UNLIMITED' ? null : LIMITS.freeConsultations;
+    return { plan, used, limit, remaining: limit === null ? null : Math.max(0, limit - used), today };
   }
 
   /** Refuses, before anything is generated, a question over the plan's limit or while another is answered. */

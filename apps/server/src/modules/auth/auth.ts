@@ -60,7 +60,9 @@ export function createAuth({ config, db, messaging, log }: AuthDeps) {
     },
     // Limits are ours (database-backed, per phone, e-mail and IP): see routes.ts.
     rateLimit: { enabled: false },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // The session is also kept for 30 s in a signed cookie, so most requests need no session query; a
+    // sign-out elsewhere or a deleted account takes effect within those 30 s.
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24, cookieCache: { enabled: true, maxAge: 30 } },
     advanced: {
       cookiePrefix: 'camino',
       useSecureCookies: https,

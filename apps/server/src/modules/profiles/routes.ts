@@ -2,6 +2,7 @@ import { meResponse, profileSchema, profileUpdate } from '@camino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isPhoneEmail, type Auth } from '../auth/auth';
 import { getSession, requireUserId } from '../auth/session';
+import { AppError } from '../../lib/errors';
 import type { ProfileService } from './service';
 
 export const profileRoutes =
@@ -12,12 +13,17 @@ export const profileRoutes =
       reply.header('cache-control', 'no-store');
       const session = await getSession(auth, request);
       if (!session) return { user: null };
+      const profile = await profiles.get(session.userId).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'UNAUTHENTICATED') return null;
+        throw error;
+      });
+      if (!profile) return { user: null };
       return {
         user: {
           id: session.userId,
           email: isPhoneEmail(session.email) ? null : session.email,
           phoneNumber: session.phoneNumber,
-          profile: await profiles.get(session.userId),
+          profile,
         },
       };
     });

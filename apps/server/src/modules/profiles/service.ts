@@ -2,6 +2,7 @@ import { DEFAULT_VOICE_ID, LANGUAGES, normalizePlan, VOICE_IDS, type Profile, ty
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
+import { AppError } from '../../lib/errors';
 
 type Row = typeof profiles.$inferSelect;
 
@@ -22,7 +23,16 @@ export class ProfileService {
   async get(userId: string): Promise<Profile> {
     const [row] = await this.db.select().from(profiles).where(eq(profiles.id, userId)).limit(1);
     if (row) return toProfile(row);
-    const [created] = await this.db.insert(profiles).values({ id: userId }).onConflictDoNothing().returning();
+    let created: Row | undefined;
+    try {
+      [created] = await this.db.insert(profiles).values({ id: userId }).onConflictDoNothing().returning();
+    } catch (error) {
+      // The account is gone (deleted while a cached session still named it): signed out.
+      if ((error as { code?: string; cause?: { code?: string } }).code === '23503' || (error as { cause?: { code?: string } }).cause?.code === '23503') {
+        throw new AppError('UNAUTHENTICATED');
+      }
+      throw error;
+    }
     if (created) return toProfile(created);
     const [again] = await this.db.select().from(profiles).where(eq(profiles.id, userId)).limit(1);
     return toProfile(again!);

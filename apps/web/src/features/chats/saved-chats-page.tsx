@@ -1,5 +1,63 @@
+import { MessagesSquare } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/toast-store';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useChats, useDeleteChat } from './api/use-chats';
+import { ChatCard } from './components/chat-card';
 
+/** /saved-chats: 'Mis Chats' (spec section 2 "Saved chats page"). */
 export function Component() {
-  return <PageHeader title="…" />;
+  const { t } = useTranslation();
+  usePageTitle(t('savedChats.title'));
+  const chats = useChats();
+  const remove = useDeleteChat();
+
+  const onDelete = (id: string) =>
+    remove.mutate(id, {
+      onSuccess: () => toast({ title: t('savedChats.deleted'), description: t('savedChats.deletedBody'), variant: 'success' }),
+      onError: () => toast({ title: t('savedChats.deleteError'), description: t('savedChats.deleteErrorBody'), variant: 'destructive' }),
+    });
+
+  return (
+    <>
+      <PageHeader title={t('savedChats.title')} subtitle={t('savedChats.subtitle')} />
+      <div className="container-page max-w-3xl py-8 md:py-12">
+        {chats.isPending ? (
+          <ul aria-busy="true" aria-label={t('common.loading')} className="space-y-4">
+            {[0, 1, 2].map((i) => (
+              <li key={i} data-testid="chat-skeleton" className="rounded-[var(--radius-card)] bg-white p-5 ring-1 ring-navy-900/5">
+                <Skeleton className="h-5 w-2/3" />
+                <Skeleton className="mt-3 h-4 w-1/3" />
+              </li>
+            ))}
+          </ul>
+        ) : chats.isError ? (
+          <div role="alert" className="space-y-3 text-center">
+            <p className="text-muted">{t('savedChats.loadError')}</p>
+            <Button variant="secondary" onClick={() => void chats.refetch()}>
+              {t('savedChats.retry')}
+            </Button>
+          </div>
+        ) : chats.data.length === 0 ? (
+          <div className="flex flex-col items-center gap-4 rounded-[var(--radius-card)] bg-white p-10 text-center ring-1 ring-navy-900/5">
+            <MessagesSquare aria-hidden="true" className="h-12 w-12 text-brand-300" />
+            <p className="text-lg text-muted">{t('savedChats.empty')}</p>
+            <Link to="/chat" className={buttonClasses('brand')}>
+              {t('savedChats.emptyCta')}
+            </Link>
+          </div>
+        ) : (
+          <ul className="space-y-4">
+            {chats.data.map((chat) => (
+              <ChatCard key={chat.id} chat={chat} onDelete={() => onDelete(chat.id)} deleting={remove.isPending && remove.variables === chat.id} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
 }

@@ -1,0 +1,45 @@
+import { LIMITS } from '@camino/contracts';
+import { SendHorizontal } from 'lucide-react';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/input';
+
+/** The text question: trimmed, empty or busy submits ignored, disabled while processing (spec section 4). */
+export function TextQuestionForm({ onAsk, disabled, busy }: { onAsk: (question: string) => void; disabled: boolean; busy: boolean }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (disabled || busy || !text.trim()) return;
+    onAsk(text);
+    setText('');
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      submit();
+    }
+  };
+  return (
+    <form onSubmit={submit} className="flex items-end gap-2">
+      <label htmlFor="question-input" className="sr-only">
+        {t('chat.questionLabel')}
+      </label>
+      <Textarea
+        id="question-input"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+        placeholder={t('chat.placeholder')}
+        maxLength={LIMITS.questionMaxLength}
+        disabled={disabled || busy}
+        rows={2}
+        className="min-h-14 resize-none"
+      />
+      <Button type="submit" variant="brand" size="icon" className="h-14 w-14 shrink-0" disabled={disabled || busy || !text.trim()} aria-label={t('chat.send')}>
+        <SendHorizontal aria-hidden="true" className="h-6 w-6" />
+      </Button>
+    </form>
+  );
+}
