@@ -1,12 +1,29 @@
 // Starts every fake provider and prints the environment that points the server at them
 // (used by `npm run dev -- --fakes`).
+import { startFakeOpenAI, type ChatMessage } from './openai';
 import { startFakeTwilio } from './twilio';
+
+/** A plausible answer built from the grounding the server put in the system prompt. */
+function groundedReply(messages: ChatMessage[]): string {
+  const system = messages.find((m) => m.role === 'system')?.content ?? '';
+  const what = /^Qué es: (.+)$/m.exec(system)?.[1];
+  const fee = /^Tarifa \(revisada el [^)]+\): ([^.]+\.)/m.exec(system)?.[1];
+  const form = /\(formulario ([A-Z0-9-]+),/.exec(system)?.[1];
+  if (messages.at(-1)?.content && system.includes('UNA sola oración')) return what ?? 'Con gusto te oriento sobre tu trámite de inmigración.';
+  return [
+    'Claro, con gusto te explico.',
+    what ?? 'Cuéntame un poco más de tu caso para orientarte mejor.',
+    ...(fee ? [fee] : []),
+    form ? `Puedes descargar el formulario ${form} en la sección Documentos de la app.` : 'En la sección Documentos de la app tienes guías que te pueden servir.',
+  ].join(' ');
+}
 
 const twilio = await startFakeTwilio({
   accountSid: 'ACdev',
   authToken: 'dev-token',
   onMessage: (m) => console.log(`SMS to ${m.to}: ${m.body}`),
 });
+const openai = await startFakeOpenAI({ apiKey: 'sk-dev-fake', ttftMs: 300, tokensPerSecond: 30, defaultReply: groundedReply });
 
 const env = {
   SMS_PROVIDER: 'twilio',
@@ -14,12 +31,16 @@ const env = {
   TWILIO_AUTH_TOKEN: 'dev-token',
   TWILIO_FROM: '+15550000000',
   TWILIO_BASE_URL: twilio.url,
+  LLM_BASE_URL: `${openai.url}/v1`,
+  LLM_API_KEY: 'sk-dev-fake',
+  STT_BASE_URL: `${openai.url}/v1`,
+  STT_API_KEY: 'sk-dev-fake',
 };
 console.log(`ENV ${JSON.stringify(env)}`);
 for (const [name, value] of Object.entries(env)) if (name.endsWith('_URL')) console.log(`${name}=${value}`);
 
 const stop = async () => {
-  await twilio.close();
+  await Promise.all([twilio.close(), openai.close()]);
   process.exit(0);
 };
 process.on('SIGINT', stop);
