@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { PROVIDERS_URL } from './support/ports';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
@@ -7,6 +8,10 @@ export const baseURL = `http://localhost:${port}`;
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
+    // Chromium's fake microphone, for the recorder path (MediaRecorder records real webm/opus).
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    '--autoplay-policy=no-user-gesture-required',
     '--no-sandbox',
     '--disable-gpu',
     '--disable-quic',
@@ -38,14 +43,26 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions } },
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 }, launchOptions } },
   ],
-  webServer: {
-    command: `npx tsx e2e/support/serve.ts`,
-    cwd: '..',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 90_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: { E2E_PORT: String(port) },
-  },
+  webServer: [
+    {
+      command: `npx tsx e2e/support/serve.ts`,
+      cwd: '..',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { E2E_PORT: String(port) },
+    },
+    {
+      // The same product with every provider faked (language model, transcription, voice).
+      command: `npx tsx e2e/support/serve.ts --providers`,
+      cwd: '..',
+      url: `${PROVIDERS_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });

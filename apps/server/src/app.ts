@@ -20,6 +20,7 @@ import { registerDevOutbox } from './modules/messaging/dev-outbox-routes';
 import { createMessaging } from './modules/messaging/senders';
 import { profileRoutes } from './modules/profiles/routes';
 import { ProfileService } from './modules/profiles/service';
+import { speechRoutes } from './modules/speech/routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerSecurity } from './plugins/security';
@@ -74,6 +75,7 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
       await api.register(profileRoutes({ auth, profiles }));
       await api.register(assistantRoutes({ auth, conversation, config }));
       await api.register(chatRoutes({ auth, chats }));
+      await api.register(speechRoutes({ auth, config, conversation, profiles, rateLimiter }));
     },
     { prefix: '/api' },
   );

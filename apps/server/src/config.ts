@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { SPEECH, type VoiceId } from '@camino/contracts';
 import { z } from 'zod';
+import { parseVoiceMap } from './modules/speech/voices';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
@@ -26,6 +28,20 @@ const envSchema = z.object({
   LLM_API_KEY: optionalString,
   LLM_MODEL: z.string().default('gpt-4o-mini'),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
+
+  /** Set: the server speaks with ElevenLabs. Unset: the browser's speech synthesis speaks. */
+  ELEVENLABS_API_KEY: optionalString,
+  ELEVENLABS_BASE_URL: z.url().default('https://api.elevenlabs.io'),
+  ELEVENLABS_MODEL: z.string().min(1).default(SPEECH.ttsModel),
+  /** Comma-separated ourId=providerVoiceId pairs over the default voices (modules/speech/voices.ts). */
+  ELEVENLABS_VOICE_IDS: optionalString,
+  ELEVENLABS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
+
+  /** Any OpenAI-compatible /audio/transcriptions endpoint; unset: no server transcription. */
+  STT_BASE_URL: optionalUrl,
+  STT_API_KEY: optionalString,
+  STT_MODEL: z.string().min(1).default('whisper-1'),
+  STT_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
 
   SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
   TWILIO_ACCOUNT_SID: optionalString,
@@ -55,6 +71,10 @@ export interface Config {
   trustedOrigins: string[];
   /** null: the built-in answer engine answers (the embedded default). */
   llm: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | null;
+  /** null: the browser's speech synthesis reads the answers. */
+  tts: { provider: 'elevenlabs'; apiKey: string; baseUrl: string; model: string; voices: Record<VoiceId, string>; timeoutMs: number } | null;
+  /** null: no server transcription (the browser's own recognition is used). */
+  stt: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | null;
   sms: { provider: 'outbox' } | { provider: 'twilio'; accountSid: string; authToken: string; from: string; baseUrl: string };
   email: { provider: 'outbox'; from: string } | { provider: 'smtp'; url: string; from: string };
 }
@@ -82,6 +102,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
 
   return {
     llm: env.LLM_BASE_URL ? { baseUrl: env.LLM_BASE_URL.replace(/\/$/, ''), apiKey: env.LLM_API_KEY ?? '', model: env.LLM_MODEL, timeoutMs: env.LLM_TIMEOUT_MS } : null,
+    tts: ttsConfig(env),
+    stt: env.STT_BASE_URL ? { baseUrl: env.STT_BASE_URL.replace(/\/$/, ''), apiKey: env.STT_API_KEY ?? '', model: env.STT_MODEL, timeoutMs: env.STT_TIMEOUT_MS } : null,
     sms: smsConfig(env),
     email: emailConfig(env),
     env: env.NODE_ENV,
@@ -121,6 +143,24 @@ function defaultWebDist(): string {
 function required(env: Env, keys: Array<keyof Env>, why: string): void {
   const missing = keys.filter((key) => !env[key]);
   if (missing.length) throw new ConfigError(`${missing.join(', ')} required when ${why}.`);
+}
+
+function ttsConfig(env: Env): Config['tts'] {
+  let voices: Record<VoiceId, string>;
+  try {
+    voices = parseVoiceMap(env.ELEVENLABS_VOICE_IDS);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  ELEVENLABS_VOICE_IDS: ${(error as Error).message}`);
+  }
+  if (!env.ELEVENLABS_API_KEY) return null;
+  return {
+    provider: 'elevenlabs',
+    apiKey: env.ELEVENLABS_API_KEY,
+    baseUrl: env.ELEVENLABS_BASE_URL.replace(/\/+$/, ''),
+    model: env.ELEVENLABS_MODEL,
+    voices,
+    timeoutMs: env.ELEVENLABS_TIMEOUT_MS,
+  };
 }
 
 function smsConfig(env: Env): Config['sms'] {

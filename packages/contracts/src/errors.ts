@@ -30,6 +30,20 @@ export const ERROR_MESSAGES = {
   MODEL_RATE_LIMITED: 'Se ha excedido el límite de solicitudes. Por favor, intenta más tarde.',
   MODEL_EMPTY: 'No se recibió respuesta del modelo de lenguaje. Por favor, inténtalo de nuevo.',
   MODEL_ERROR: 'Hubo un error al procesar tu pregunta. Por favor, inténtalo de nuevo.',
+
+  // Voice: text-to-speech and transcription (spec section 8 "Text-to-speech", decisions D2).
+  SPEECH_NOT_ALLOWED: 'La voz está disponible durante tu prueba gratuita. Crea tu cuenta gratis para seguir usándola.',
+  TTS_NOT_CONFIGURED: 'La voz del servidor no está configurada; se usa la voz del navegador.',
+  TTS_INVALID_KEY: 'La clave del servicio de voz no es válida. Por favor, contacta al administrador.',
+  TTS_QUOTA: 'Se agotó la cuota del servicio de voz. Por favor, contacta al administrador.',
+  TTS_BUSY: 'El servicio de voz está ocupado. Inténtalo en un momento.',
+  TTS_TOO_LONG: 'El texto es demasiado largo para leerlo en voz alta.',
+  TTS_ERROR: 'No se pudo generar el audio. Por favor, inténtalo de nuevo.',
+  STT_NOT_CONFIGURED: 'La transcripción en el servidor no está configurada; se usa el reconocimiento de voz del navegador.',
+  STT_NO_AUDIO: 'No recibimos el audio. Intenta grabar tu pregunta de nuevo.',
+  STT_AUDIO_TOO_LARGE: 'La grabación es demasiado larga. Haz una pregunta más corta.',
+  STT_EMPTY: 'No te escuchamos bien. Intenta de nuevo, más cerca del micrófono.',
+  STT_ERROR: 'No pudimos entender el audio. Por favor, inténtalo de nuevo.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -5,3 +5,4 @@ export * from './constants';
 export * from './errors';
 export * from './health';
 export * from './profile';
+export * from './speech';

@@ -1,5 +1,6 @@
 // Starts every fake provider and prints the environment that points the server at them
 // (used by `npm run dev -- --fakes`).
+import { startFakeElevenLabs } from './elevenlabs';
 import { startFakeOpenAI, type ChatMessage } from './openai';
 import { startFakeTwilio } from './twilio';
 
@@ -24,6 +25,8 @@ const twilio = await startFakeTwilio({
   onMessage: (m) => console.log(`SMS to ${m.to}: ${m.body}`),
 });
 const openai = await startFakeOpenAI({ apiKey: 'sk-dev-fake', ttftMs: 300, tokensPerSecond: 30, defaultReply: groundedReply });
+// Real ElevenLabs starts streaming in about 300 ms; the fake's MP3 is silence of the speech's length.
+const elevenlabs = await startFakeElevenLabs({ apiKey: 'xi-dev-fake', firstByteMs: 300 });
 
 const env = {
   SMS_PROVIDER: 'twilio',
@@ -35,12 +38,14 @@ const env = {
   LLM_API_KEY: 'sk-dev-fake',
   STT_BASE_URL: `${openai.url}/v1`,
   STT_API_KEY: 'sk-dev-fake',
+  ELEVENLABS_BASE_URL: elevenlabs.url,
+  ELEVENLABS_API_KEY: 'xi-dev-fake',
 };
 console.log(`ENV ${JSON.stringify(env)}`);
 for (const [name, value] of Object.entries(env)) if (name.endsWith('_URL')) console.log(`${name}=${value}`);
 
 const stop = async () => {
-  await Promise.all([twilio.close(), openai.close()]);
+  await Promise.all([twilio.close(), openai.close(), elevenlabs.close()]);
   process.exit(0);
 };
 process.on('SIGINT', stop);

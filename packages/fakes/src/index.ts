@@ -1,3 +1,4 @@
 export * from './http';
 export * from './twilio';
 export * from './openai';
+export * from './elevenlabs';

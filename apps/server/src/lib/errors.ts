@@ -24,6 +24,18 @@ const STATUS: Record<ErrorCode, number> = {
   MODEL_RATE_LIMITED: 503,
   MODEL_EMPTY: 502,
   MODEL_ERROR: 502,
+  SPEECH_NOT_ALLOWED: 403,
+  TTS_NOT_CONFIGURED: 409,
+  TTS_INVALID_KEY: 502,
+  TTS_QUOTA: 502,
+  TTS_BUSY: 503,
+  TTS_TOO_LONG: 422,
+  TTS_ERROR: 502,
+  STT_NOT_CONFIGURED: 409,
+  STT_NO_AUDIO: 400,
+  STT_AUDIO_TOO_LARGE: 413,
+  STT_EMPTY: 422,
+  STT_ERROR: 502,
 };
 
 /** The one error type of the API. Its message is user-facing Spanish; never put internals in it. */

@@ -6,6 +6,12 @@ import { RateLimitedError } from '../lib/rate-limiter';
 /** Maps every error to `{ error: { code, message } }`. No stack trace or internal message reaches a client. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A stream cut by a client that left (audio, server-sent events): nothing can be sent any more.
+    if (reply.raw.headersSent || error.code === 'ERR_STREAM_PREMATURE_CLOSE') {
+      request.log.info({ code: error.code }, 'client left during the response');
+      if (!reply.raw.writableEnded) reply.raw.destroy();
+      return;
+    }
     const appError = toAppError(error);
     if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: appError.code, status: appError.status }, 'request refused');

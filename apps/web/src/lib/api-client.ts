@@ -52,4 +52,9 @@ export const api = {
   post<T>(path: string, body?: unknown): Promise<T> {
     return this.send<T>('POST', path, body);
   },
+  /** POST of a binary body (recorded audio). */
+  async sendRaw<T>(path: string, body: Blob, contentType: string): Promise<T> {
+    const response = await apiFetch(path, { method: 'POST', headers: { accept: 'application/json', 'content-type': contentType }, body });
+    return (await response.json()) as T;
+  },
 };

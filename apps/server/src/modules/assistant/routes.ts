@@ -1,40 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { askRequest, usageResponse, type AskEvent } from '@camino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config';
-import { AppError } from '../../lib/errors';
 import type { Auth } from '../auth/auth';
-import { getSession } from '../auth/session';
-import type { ConversationService, Identity } from './conversation';
+import type { ConversationService } from './conversation';
+import { identify } from './identity';
 
-const GUEST_COOKIE = 'camino.guest';
 const tzQuery = z.object({ tz: z.coerce.number().int().min(-840).max(840).default(0) });
-
-/**
- * Who asks: the session's user, or for the guest demo the id in a signed cookie (created on first use).
- * Returns the Set-Cookie header to send when a guest id was created.
- */
-async function identify(auth: Auth, request: FastifyRequest, reply: FastifyReply, mode: 'user' | 'guest', config: Config): Promise<{ identity: Identity; setCookie?: string }> {
-  if (mode === 'user') {
-    const session = await getSession(auth, request);
-    if (!session) throw new AppError('UNAUTHENTICATED');
-    return { identity: { type: 'user', userId: session.userId, ip: request.ip } };
-  }
-  const raw = request.cookies[GUEST_COOKIE];
-  const unsigned = raw ? request.unsignCookie(raw) : null;
-  if (unsigned?.valid && unsigned.value) return { identity: { type: 'guest', guestId: unsigned.value, ip: request.ip } };
-  const guestId = randomUUID();
-  const setCookie = request.server.serializeCookie(GUEST_COOKIE, reply.signCookie(guestId), {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.publicUrl.startsWith('https://'),
-    path: '/api/assistant',
-    maxAge: 60 * 60 * 24 * 365,
-  });
-  return { identity: { type: 'guest', guestId, ip: request.ip }, setCookie };
-}
 
 export const assistantRoutes =
   ({ auth, conversation, config }: { auth: Auth; conversation: ConversationService; config: Config }): FastifyPluginAsyncZod =>

@@ -2,23 +2,21 @@ import { RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
+import { useSession } from '@/features/auth/api/use-session';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useUsage } from './api/use-usage';
-import { AnswerBox } from './components/answer-box';
+import { AssistantPanel } from './components/assistant-panel';
 import { FaqCards } from './components/faq-cards';
 import { LimitNotice } from './components/limit-notice';
-import { TextQuestionForm } from './components/text-question-form';
 import { UsageCounter } from './components/usage-counter';
-import { useAssistant } from './hooks/use-assistant';
 
 /** /chat: the main assistant page (spec section 2). */
 export function Component() {
   const { t } = useTranslation();
   usePageTitle(t('chat.title'));
+  const { data: user } = useSession();
   const usage = useUsage('user');
-  const assistant = useAssistant({ mode: 'user' });
   const limitReached = usage.data?.remaining === 0;
-  const { exchange, status } = assistant;
 
   return (
     <>
@@ -31,20 +29,21 @@ export function Component() {
             </h2>
             <UsageCounter usage={usage.data} />
           </div>
-          <div className="space-y-4">
-            <AnswerBox question={exchange?.question ?? null} answer={exchange?.answer ?? ''} kind={exchange?.kind ?? null} writing={status === 'processing'} />
-            {limitReached && status === 'idle' ? <LimitNotice /> : null}
-            <TextQuestionForm onAsk={(q) => void assistant.ask(q)} disabled={limitReached} busy={assistant.busy} />
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <p className="text-sm text-muted">{t('chat.disclaimer')}</p>
-              {exchange && status === 'idle' ? (
-                <Button variant="ghost" size="sm" onClick={assistant.reset}>
+          <AssistantPanel
+            mode="user"
+            voiceId={user?.profile.voiceId ?? 'custom'}
+            disabled={limitReached}
+            notice={limitReached ? <LimitNotice /> : null}
+            footer={({ status, hasAnswer, reset }) =>
+              hasAnswer && status === 'idle' ? (
+                <Button variant="ghost" size="sm" onClick={reset}>
                   <RotateCcw aria-hidden="true" className="h-4 w-4" />
                   {t('chat.newQuestion')}
                 </Button>
-              ) : null}
-            </div>
-          </div>
+              ) : null
+            }
+          />
+          <p className="mt-4 text-sm text-muted">{t('chat.disclaimer')}</p>
         </section>
         <FaqCards />
       </div>

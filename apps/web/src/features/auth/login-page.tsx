@@ -1,5 +1,5 @@
 import { STORAGE_KEYS, toE164 } from '@camino/contracts';
-import { KeyRound, Mail, Phone, UserPlus } from 'lucide-react';
+import { KeyRound, Mail, Mic, Phone, UserPlus } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -18,7 +18,9 @@ import { useSendCode } from './api/use-send-code';
 import { useSession } from './api/use-session';
 import { useSignIn } from './api/use-sign-in';
 import { useSignUp } from './api/use-sign-up';
+import { VoiceDemo } from '@/features/assistant/components/voice-demo';
 import { ForgotPasswordDialog } from './components/forgot-password-dialog';
+import { SignupPrompt } from './components/signup-prompt';
 import { PhoneInput } from './components/phone-input';
 import { VerifyPhoneDialog } from './components/verify-phone-dialog';
 import { schemas } from './lib/schemas';
@@ -43,6 +45,8 @@ export function Component() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [verifying, setVerifying] = useState<string | null>(null);
   const [forgotOpen, setForgotOpen] = useState(false);
+  const [demoOpen, setDemoOpen] = useState(false);
+  const [promptOpen, setPromptOpen] = useState(false);
   const guestChecked = useRef(false);
 
   const signIn = useSignIn();
@@ -210,6 +214,13 @@ export function Component() {
 
           {mode === 'select' ? (
             <div className="mt-8 flex flex-col gap-3">
+              <Button variant="primary" size="lg" className="h-auto w-full flex-col gap-0.5 py-3" onClick={() => setDemoOpen(true)}>
+                <span className="inline-flex items-center gap-2">
+                  <Mic aria-hidden="true" className="h-5 w-5" />
+                  {t('login.demo')}
+                </span>
+                <span className="text-sm font-medium opacity-80">{t('login.demoHint')}</span>
+              </Button>
               <Button variant="brand" size="lg" className="w-full" onClick={() => changeMode('login')}>
                 <KeyRound aria-hidden="true" className="h-5 w-5" />
                 {t('login.signIn')}
@@ -256,6 +267,28 @@ export function Component() {
         }}
       />
       <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} initialEmail={fields.email} />
+      {demoOpen ? (
+        <VoiceDemo
+          open={demoOpen}
+          onOpenChange={setDemoOpen}
+          onLimit={() => {
+            setDemoOpen(false);
+            setPromptOpen(true);
+          }}
+        />
+      ) : null}
+      <SignupPrompt
+        open={promptOpen}
+        onOpenChange={setPromptOpen}
+        onRegister={() => {
+          setPromptOpen(false);
+          changeMode('register');
+        }}
+        onLogin={() => {
+          setPromptOpen(false);
+          changeMode('login');
+        }}
+      />
     </div>
   );
 }

@@ -15,7 +15,10 @@ describe('sentences', () => {
   it('finds the end of the first complete sentence of a growing text', () => {
     expect(firstSentenceEnd('Hola, te ayudo')).toBe(-1);
     expect(firstSentenceEnd('Hola. Te')).toBe(6);
-    expect(firstSentenceEnd('Visita uscis.gov hoy. ')).toBe(-1);
+    // A period and a space at the end of what arrived so far: the sentence is complete.
+    expect(firstSentenceEnd('Visita uscis.gov hoy. ')).toBe(22);
+    expect(firstSentenceEnd('Vives en EE. ')).toBe(-1);
+    expect(firstSentenceEnd('Habla con el Dr. ')).toBe(-1);
   });
 
   it('writes out Estados Unidos', () => {

@@ -17,8 +17,10 @@ export function splitSentences(text: string): string[] {
 
 /** Where the first complete sentence of a growing text ends (for streaming), or -1. */
 export function firstSentenceEnd(text: string): number {
-  // "EE." is never a sentence end: it is the start of "EE. UU.".
-  const match = /(?<!\bE{1,2})[.!?…]+["”»)]?\s+(?=[¿¡"“«(A-ZÁÉÍÓÚÑ0-9])|\n+/u.exec(text);
+  // "EE." is never a sentence end: it is the start of "EE. UU.". A period and a space at the very end
+  // of the text so far also end a sentence (unless after an abbreviation), so that a streamed sentence
+  // is known the moment its last word arrives, not one word later.
+  const match = /(?<!\bE{1,2})[.!?…]+["”»)]?\s+(?=[¿¡"“«(A-ZÁÉÍÓÚÑ0-9])|(?<!\b(?:E{1,2}|Sr|Sra|Srta|Dr|Dra|Lic|Ing|etc|ej|núm|No))[.!?…]+["”»)]?\s+$|\n+/u.exec(text);
   return match ? match.index + match[0].length : -1;
 }
 

@@ -5,11 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
-import { askAssistant } from '../api/ask';
+import { askAssistant, type AskResult } from '../api/ask';
 import { usageQueryKey } from '../api/use-usage';
-
-/** Spec section 3 "Assistant state": processing while the answer is written, speaking while it is read. */
-export type AssistantStatus = 'idle' | 'listening' | 'processing' | 'speaking';
 
 export interface Exchange {
   question: string;
@@ -19,34 +16,24 @@ export interface Exchange {
 
 const HISTORY_TURNS = 6;
 
-export interface UseAssistantOptions {
-  mode: 'user' | 'guest';
-  /** Each finished sentence, as soon as it is complete (for speech). */
-  onSentence?: (text: string, index: number) => void;
-  /** The answer is complete (speech may still be playing). */
-  onAnswer?: (exchange: Exchange) => void;
-}
-
 /**
- * The query panel's state (spec section 4 "Query panel"): a text or voice question goes to the server,
- * the answer streams into the response box, the remaining count comes back with it. Empty or busy
- * submits are ignored; a failure resets the state and says why.
+ * One conversation with the assistant (spec section 4 "Query panel"): the question goes to the server,
+ * the answer streams into the response box, the remaining count comes back with it. A clarifying turn
+ * stays in the history so the reply is understood with it. A failure clears the answer and says why.
  */
-export function useAssistant({ mode, onSentence, onAnswer }: UseAssistantOptions) {
+export function useAssistant(mode: 'user' | 'guest') {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<AssistantStatus>('idle');
   const [exchange, setExchange] = useState<Exchange | null>(null);
+  const [writing, setWriting] = useState(false);
   const turns = useRef<Turn[]>([]);
   const controller = useRef<AbortController | null>(null);
-  const busy = status === 'processing' || status === 'speaking' || status === 'listening';
 
   const ask = useCallback(
-    async (raw: string) => {
-      const question = raw.trim();
-      if (!question || controller.current) return;
+    async (question: string, onSentence?: (text: string, index: number) => void): Promise<AskResult | null> => {
+      if (controller.current) return null;
       controller.current = new AbortController();
-      setStatus('processing');
+      setWriting(true);
       setExchange({ question, answer: '', kind: null });
       try {
         const result = await askAssistant(
@@ -59,28 +46,26 @@ export function useAssistant({ mode, onSentence, onAnswer }: UseAssistantOptions
           controller.current.signal,
         );
         queryClient.setQueryData(usageQueryKey(mode), result.usage);
-        const finished = { question, answer: result.text, kind: result.kind };
-        setExchange(finished);
-        // A clarifying turn stays in the conversation so that the reply is understood with it.
+        setExchange({ question, answer: result.text, kind: result.kind });
         turns.current = result.kind === 'clarify' ? [...turns.current, { role: 'user', content: question }, { role: 'assistant', content: result.text }] : [];
         if (result.savedChatId) void queryClient.invalidateQueries({ queryKey: ['chats'] });
         if (result.saveFailed) toast({ title: t('chat.saveErrorTitle'), description: t('chat.saveError'), variant: 'destructive' });
-        setStatus('idle');
-        onAnswer?.(finished);
+        return result;
       } catch (error) {
-        if (controller.current?.signal.aborted) return;
-        setStatus('idle');
+        if (controller.current?.signal.aborted) return null;
         setExchange(null);
         turns.current = [];
         if (error instanceof ApiError && (error.code === 'LIMIT_REACHED' || error.code === 'GUEST_LIMIT_REACHED')) {
           void queryClient.invalidateQueries({ queryKey: usageQueryKey(mode) });
         }
         toast({ title: t('chat.errorTitle'), description: errorMessage(error, t), variant: 'destructive' });
+        throw error;
       } finally {
         controller.current = null;
+        setWriting(false);
       }
     },
-    [mode, onAnswer, onSentence, queryClient, t],
+    [mode, queryClient, t],
   );
 
   const reset = useCallback(() => {
@@ -88,8 +73,8 @@ export function useAssistant({ mode, onSentence, onAnswer }: UseAssistantOptions
     controller.current = null;
     turns.current = [];
     setExchange(null);
-    setStatus('idle');
+    setWriting(false);
   }, []);
 
-  return { status, setStatus, exchange, busy, ask, reset };
+  return { exchange, writing, ask, reset };
 }

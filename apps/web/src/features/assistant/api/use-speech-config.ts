@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export interface SpeechConfig {
+  /** 'server': answers are spoken by the server's voice provider; 'browser': by speechSynthesis. */
+  tts: 'server' | 'browser';
+  /** The server can transcribe recorded audio (for browsers without speech recognition). */
+  transcription: boolean;
+}
+
+export function useSpeechConfig() {
+  return useQuery({
+    queryKey: ['speech-config'],
+    queryFn: () => api.get<SpeechConfig>('/api/speech/config'),
+    staleTime: Infinity,
+  });
+}
+
+/** Sends recorded audio to the server for transcription; resolves with the text. */
+export async function transcribeRecording(blob: Blob, mode: 'user' | 'guest'): Promise<string> {
+  const body = await api.sendRaw<{ text: string }>(`/api/speech/transcribe?mode=${mode}`, blob, blob.type || 'audio/webm');
+  return body.text;
+}

@@ -1,0 +1,45 @@
+import { LIMITS, STORAGE_KEYS } from '@camino/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '@/components/ui/dialog';
+import { storage } from '@/lib/storage';
+import { useUsage } from '../api/use-usage';
+import { AssistantPanel } from './assistant-panel';
+
+const demoCount = () => Number.parseInt(storage.get(STORAGE_KEYS.guestDemoCount) ?? '0', 10) || 0;
+
+interface VoiceDemoProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The demo is used up: show the sign-up modal. */
+  onLimit: () => void;
+}
+
+/**
+ * The guest voice demo of /login (spec sections 2 and 4 "Demo"): 2 questions answered in one sentence;
+ * about a second after the second answer has been heard, the sign-up modal; a third attempt shows the
+ * modal instead. The server counts too (a signed cookie and the address), so clearing storage does not
+ * give more answers.
+ */
+export function VoiceDemo({ open, onOpenChange, onLimit }: VoiceDemoProps) {
+  const { t } = useTranslation();
+  const usage = useUsage('guest');
+  const [count, setCount] = useState(demoCount);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const exhausted = count >= LIMITS.guestQuestions || usage.data?.remaining === 0;
+
+  const onFinished = useCallback(() => {
+    const next = demoCount() + 1;
+    storage.set(STORAGE_KEYS.guestDemoCount, String(next));
+    setCount(next);
+    if (next >= LIMITS.guestQuestions) timer.current = window.setTimeout(onLimit, LIMITS.signupModalDelayMs);
+  }, [onLimit]);
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('demo.title')} description={t('demo.description')} closeLabel={t('common.close')} className="max-w-xl">
+      <AssistantPanel mode="guest" voiceId="custom" disabled={exhausted} onBlocked={onLimit} onFinished={onFinished} />
+      <p className="mt-3 text-center text-sm text-muted">{t('demo.remaining', { count: Math.max(0, LIMITS.guestQuestions - count) })}</p>
+    </Dialog>
+  );
+}

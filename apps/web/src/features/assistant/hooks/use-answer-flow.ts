@@ -1,0 +1,88 @@
+import type { VoiceId } from '@camino/contracts';
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '@/components/ui/toast-store';
+import type { AskResult } from '../api/ask';
+import { useAssistant } from './use-assistant';
+import { browserSpeaker, serverSpeaker, type Speaker } from '../lib/speaker';
+
+/** Spec section 4 "Voice control": idle -> listening -> processing -> speaking -> idle. */
+export type VoiceStatus = 'idle' | 'listening' | 'processing' | 'speaking';
+
+export interface AnswerFlowOptions {
+  mode: 'user' | 'guest';
+  voiceId: VoiceId;
+  /** Where answers are spoken: the server's voice, the browser's, or not at all. */
+  tts: 'server' | 'browser' | 'off';
+  /** After the answer has been heard (or shown, when speech is off). */
+  onFinished?: (result: AskResult) => void;
+}
+
+/**
+ * A question from voice or text to its spoken answer. Each sentence is handed to the speaker as soon as
+ * it is complete, so the first one is heard while the rest is still being written. Processing lasts
+ * until the first sound, speaking until the last; any failure resets everything to idle.
+ */
+export function useAnswerFlow({ mode, voiceId, tts, onFinished }: AnswerFlowOptions) {
+  const { t } = useTranslation();
+  const assistant = useAssistant(mode);
+  const [status, setStatus] = useState<VoiceStatus>('idle');
+  const speaker = useRef<Speaker | null>(null);
+  const audio = useRef<HTMLAudioElement | null>(null);
+  const busy = status !== 'idle';
+
+  /** Call from a click: lets the page play audio later (browsers allow it after a user gesture). */
+  const prepareAudio = useCallback(() => {
+    if (tts === 'server' && !audio.current) {
+      audio.current = new Audio();
+      audio.current.preload = 'auto';
+    }
+  }, [tts]);
+
+  const cancel = useCallback(() => {
+    speaker.current?.cancel();
+    speaker.current = null;
+    assistant.reset();
+    setStatus('idle');
+  }, [assistant]);
+
+  const submit = useCallback(
+    async (raw: string) => {
+      const question = raw.trim();
+      if (!question || speaker.current || assistant.writing) return;
+      prepareAudio();
+      const events = {
+        onStart: () => setStatus('speaking'),
+        onServerFailure: (message: string) => toast({ title: t('voice.ttsErrorTitle'), description: message || t('voice.ttsError'), variant: 'destructive' }),
+      };
+      const current =
+        tts === 'off' ? null : tts === 'server' && audio.current ? serverSpeaker({ mode, voiceId, audio: audio.current }, events) : browserSpeaker(voiceId, events);
+      speaker.current = current;
+      setStatus('processing');
+      let result: AskResult | null = null;
+      try {
+        result = await assistant.ask(question, (sentence) => current?.say(sentence));
+      } catch {
+        current?.cancel();
+        speaker.current = null;
+        setStatus('idle');
+        return;
+      }
+      if (!result) {
+        current?.cancel();
+        speaker.current = null;
+        setStatus('idle');
+        return;
+      }
+      if (current) await current.finish();
+      if (speaker.current === current) {
+        speaker.current = null;
+        setStatus('idle');
+        onFinished?.(result);
+      }
+    },
+    [assistant, mode, onFinished, prepareAudio, t, tts, voiceId],
+  );
+
+  return { status, setStatus, busy, submit, cancel, prepareAudio, exchange: assistant.exchange, writing: assistant.writing, reset: cancel };
+}
