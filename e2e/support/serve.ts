@@ -2,12 +2,13 @@
 //   (no flag)     the embedded defaults: built-in engine, browser speech, outbox, sandbox payments
 //   --providers   every third party replaced by the local fakes (real HTTP servers speaking the
 //                 providers' wire formats): language model and transcription, ElevenLabs voice
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startFakeElevenLabs, startFakeOpenAI } from '@camino/fakes';
-import { FAKE_PORTS, PROVIDERS_PORT } from './ports';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { E2E_FILES, FAKE_PORTS, PROVIDERS_PORT } from './ports';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const providers = process.argv.includes('--providers');
@@ -46,6 +47,30 @@ if (providers) {
     ELEVENLABS_API_KEY: 'xi-e2e-fake-elevenlabs-key',
     ELEVENLABS_BASE_URL: elevenlabs.url,
   });
+}
+
+if (!providers) {
+  // The catalog of the default server: an official PDF to download, and one whose file then goes
+  // missing from the bucket (the "file not found" case). Both imported with the operator command.
+  const forms = process.env.FORMS_DIR ?? path.resolve(root, '../shared/forms');
+  const official = await officialPdf(forms, 'i-765.pdf');
+  const orphan = await officialPdf(forms, 'g-1145.pdf');
+  copyFileSync(official, E2E_FILES.official);
+  const imported = spawnSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'apps/server/src/cli/documents-import.ts'), official, orphan], { env, stdio: 'inherit' });
+  if (imported.status !== 0) throw new Error('documents:import failed');
+  rmSync(path.join(dataDir, 'storage/documents/G-1145.pdf'), { force: true });
+}
+
+/** The real form from ../shared/forms when it is there, else a small PDF made for the suite. */
+async function officialPdf(folder: string, name: string): Promise<string> {
+  const file = path.join(folder, name);
+  if (existsSync(file)) return file;
+  const doc = await PDFDocument.create();
+  const page = doc.addPage();
+  page.drawText(`Formulario de prueba ${name}`, { x: 50, y: 700, size: 18, font: await doc.embedFont(StandardFonts.Helvetica) });
+  const made = path.join(dataDir, name);
+  writeFileSync(made, await doc.save());
+  return made;
 }
 
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], { env, stdio: 'inherit' });

@@ -13,7 +13,14 @@ import { assistantRoutes } from './modules/assistant/routes';
 import { ConversationService } from './modules/assistant/conversation';
 import { createAssistant } from './modules/assistant/create-assistant';
 import { authRoutes } from './modules/auth/routes';
+import { createGateway } from './modules/billing/create-gateway';
+import { billingRoutes } from './modules/billing/routes';
+import { BillingService } from './modules/billing/service';
+import { WebhookHandler } from './modules/billing/webhooks';
 import { chatRoutes } from './modules/chats/routes';
+import { createDocuments, documentRoutes, seedGuidesInBackground } from './modules/documents';
+import { deletionRoutes } from './modules/account-deletion/routes';
+import { feedbackRoutes } from './modules/feedback/routes';
 import { ChatService } from './modules/chats/service';
 import { healthRoutes } from './modules/health/routes';
 import { registerDevOutbox } from './modules/messaging/dev-outbox-routes';
@@ -33,10 +40,12 @@ export interface AppDeps {
   database: Database;
   /** Tests pass `false` to silence logs or a stream to read them. */
   logger?: boolean | NodeJS.WritableStream;
+  /** Generate the knowledge-base guides in the background once ready (default: yes, except NODE_ENV=test). */
+  seedDocuments?: boolean;
 }
 
 /** Builds the whole application. The server and the tests call this same function. */
-export async function buildApp({ config, database, logger = true }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, seedDocuments = config.env !== 'test' }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config, logger === true ? undefined : logger),
     trustProxy: config.trustProxy,
@@ -57,6 +66,19 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   const chats = new ChatService(db);
   const assistant = createAssistant(config, app.log);
   const conversation = new ConversationService(db, assistant, profiles, chats, rateLimiter, app.log);
+  const billing = new BillingService(db, auth, createGateway(config), app.log);
+  const webhooks = new WebhookHandler(db, app.log);
+  if (config.isProduction && config.payments.gateway === 'sandbox') {
+    app.log.warn('PAYMENT_GATEWAY=sandbox in production: test cards give the unlimited plan and nobody is charged');
+  }
+  // Plans whose subscription ended go back to FREE every hour (also checked whenever usage is read).
+  const planTimer = setInterval(() => {
+    billing.refreshPlans().catch((error: unknown) => app.log.error({ err: error }, 'ending expired plans failed'));
+  }, 60 * 60 * 1000);
+  planTimer.unref();
+  app.addHook('onClose', async () => clearInterval(planTimer));
+  const documents = createDocuments(config, db);
+  if (seedDocuments) seedGuidesInBackground(app, documents, app.log);
 
   await registerSecurity(app, config);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
@@ -75,7 +97,11 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
       await api.register(profileRoutes({ auth, profiles }));
       await api.register(assistantRoutes({ auth, conversation, config }));
       await api.register(chatRoutes({ auth, chats }));
+      await api.register(documentRoutes({ documents: documents.service, rateLimiter }));
+      await api.register(feedbackRoutes({ auth, db, rateLimiter }));
+      await api.register(deletionRoutes({ auth, db, rateLimiter }));
       await api.register(speechRoutes({ auth, config, conversation, profiles, rateLimiter }));
+      await api.register(billingRoutes({ auth, billing, webhooks, config, rateLimiter }));
     },
     { prefix: '/api' },
   );

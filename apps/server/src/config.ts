@@ -52,6 +52,25 @@ const envSchema = z.object({
   EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: optionalString,
   EMAIL_FROM: z.string().default('Camino Claro <no-reply@caminoclaro.app>'),
+
+  /** The documents bucket: a folder in DATA_DIR (local) or an S3-compatible bucket (s3). */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(1).default('documents'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Default: true when S3_ENDPOINT is set (MinIO and most S3-compatible servers), false for AWS. */
+  S3_FORCE_PATH_STYLE: z.preprocess((v) => (v === '' ? undefined : v), bool.optional()),
+
+  /** Payments (decisions D7): the embedded sandbox gateway, or Authorize.net's JSON API. */
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'authorizenet']).default('sandbox'),
+  AUTHORIZENET_API_LOGIN_ID: optionalString,
+  AUTHORIZENET_TRANSACTION_KEY: optionalString,
+  AUTHORIZENET_ENDPOINT: z.url().default('https://apitest.authorize.net/xml/v1/request.api'),
+  /** Checks the X-ANET-Signature of webhooks; unset (sandbox only), the webhook endpoint answers 404. */
+  AUTHORIZENET_SIGNATURE_KEY: optionalString,
+  AUTHORIZENET_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -77,6 +96,18 @@ export interface Config {
   stt: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | null;
   sms: { provider: 'outbox' } | { provider: 'twilio'; accountSid: string; authToken: string; from: string; baseUrl: string };
   email: { provider: 'outbox'; from: string } | { provider: 'smtp'; url: string; from: string };
+  /** Where document files live (decisions D9); the S3 keys never leave the server. */
+  storage:
+    | { kind: 'local'; dir: string }
+    | { kind: 's3'; endpoint: string | undefined; region: string; bucket: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean };
+  /** The payment gateway (decisions D7); the keys never leave the server. */
+  payments: {
+    gateway: 'sandbox' | 'authorizenet';
+    /** Set when gateway is 'authorizenet'. */
+    authorizeNet: { apiLoginId: string; transactionKey: string; endpoint: string; timeoutMs: number } | null;
+    /** The Authorize.net signature key of webhooks; null: the webhook endpoint answers 404. */
+    webhookSignatureKey: string | null;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -106,6 +137,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     stt: env.STT_BASE_URL ? { baseUrl: env.STT_BASE_URL.replace(/\/$/, ''), apiKey: env.STT_API_KEY ?? '', model: env.STT_MODEL, timeoutMs: env.STT_TIMEOUT_MS } : null,
     sms: smsConfig(env),
     email: emailConfig(env),
+    storage: storageConfig(env, dataDir),
+    payments: paymentsConfig(env),
     env: env.NODE_ENV,
     isProduction,
     port: env.PORT,
@@ -179,4 +212,36 @@ function emailConfig(env: Env): Config['email'] {
   if (env.EMAIL_PROVIDER === 'outbox') return { provider: 'outbox', from: env.EMAIL_FROM };
   required(env, ['SMTP_URL'], 'EMAIL_PROVIDER=smtp');
   return { provider: 'smtp', url: env.SMTP_URL!, from: env.EMAIL_FROM };
+}
+
+function storageConfig(env: Env, dataDir: string): Config['storage'] {
+  if (env.STORAGE === 'local') return { kind: 'local', dir: path.join(dataDir, 'storage', 'documents') };
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset to use the AWS default credentials).');
+  }
+  return {
+    kind: 's3',
+    endpoint: env.S3_ENDPOINT?.replace(/\/+$/, ''),
+    region: env.S3_REGION,
+    bucket: env.S3_BUCKET,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
+  };
+}
+
+function paymentsConfig(env: Env): Config['payments'] {
+  const webhookSignatureKey = env.AUTHORIZENET_SIGNATURE_KEY ?? null;
+  if (env.PAYMENT_GATEWAY === 'sandbox') return { gateway: 'sandbox', authorizeNet: null, webhookSignatureKey };
+  required(env, ['AUTHORIZENET_API_LOGIN_ID', 'AUTHORIZENET_TRANSACTION_KEY', 'AUTHORIZENET_SIGNATURE_KEY'], 'PAYMENT_GATEWAY=authorizenet');
+  return {
+    gateway: 'authorizenet',
+    authorizeNet: {
+      apiLoginId: env.AUTHORIZENET_API_LOGIN_ID!,
+      transactionKey: env.AUTHORIZENET_TRANSACTION_KEY!,
+      endpoint: env.AUTHORIZENET_ENDPOINT,
+      timeoutMs: env.AUTHORIZENET_TIMEOUT_MS,
+    },
+    webhookSignatureKey,
+  };
 }

@@ -44,6 +44,26 @@ export const ERROR_MESSAGES = {
   STT_AUDIO_TOO_LARGE: 'La grabación es demasiado larga. Haz una pregunta más corta.',
   STT_EMPTY: 'No te escuchamos bien. Intenta de nuevo, más cerca del micrófono.',
   STT_ERROR: 'No pudimos entender el audio. Por favor, inténtalo de nuevo.',
+
+  // Documents (spec section 8 "Documents", decisions D9). The download message names the document.
+  DOCUMENT_FILE_MISSING: 'No se pudo descargar el documento. El archivo no se encuentra en el sistema.',
+  DOCUMENT_LINK_INVALID: 'El enlace de descarga no es válido. Vuelve a pedirlo desde Documentos.',
+  DOCUMENT_LINK_EXPIRED: 'El enlace de descarga venció. Vuelve a pedirlo desde Documentos.',
+
+  // Payments (spec section 8 "Payment", decisions D7). Three texts are English on purpose: they are the
+  // gateway's own texts, which the browser maps to Spanish ("already been registered", "invalid
+  // authentication values", "duplicate subscription").
+  PAYMENT_DECLINED: 'La tarjeta fue rechazada. Usa otra tarjeta o llama a tu banco.',
+  PAYMENT_EMAIL_REGISTERED: 'A user with this email address has already been registered',
+  PAYMENT_DUPLICATE_SUBSCRIPTION: 'You have submitted a duplicate of Subscription. A duplicate subscription will not be created.',
+  PAYMENT_GATEWAY_AUTH: 'User authentication failed due to invalid authentication values.',
+  PAYMENT_UNAVAILABLE: 'No pudimos conectar con el procesador de pagos. Por favor, intenta nuevamente en unos minutos.',
+  PAYMENT_FAILED: 'Error al procesar el pago. Por favor intente más tarde.',
+  PAYMENT_ACCOUNT_FAILED: 'No pudimos crear tu cuenta y anulamos el cobro. Por favor, inténtalo de nuevo.',
+  SUBSCRIPTION_NOT_FOUND: 'No tienes una suscripción activa para cancelar.',
+  WEBHOOK_SIGNATURE: 'La firma de la notificación no es válida.',
+  WEBHOOK_REPLAYED: 'Esta notificación ya fue recibida.',
+  WEBHOOK_STALE: 'La notificación es demasiado antigua.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

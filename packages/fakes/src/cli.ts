@@ -1,5 +1,6 @@
 // Starts every fake provider and prints the environment that points the server at them
 // (used by `npm run dev -- --fakes`).
+import { startFakeAuthorizeNet } from './authorizenet';
 import { startFakeElevenLabs } from './elevenlabs';
 import { startFakeOpenAI, type ChatMessage } from './openai';
 import { startFakeTwilio } from './twilio';
@@ -27,6 +28,8 @@ const twilio = await startFakeTwilio({
 const openai = await startFakeOpenAI({ apiKey: 'sk-dev-fake', ttftMs: 300, tokensPerSecond: 30, defaultReply: groundedReply });
 // Real ElevenLabs starts streaming in about 300 ms; the fake's MP3 is silence of the speech's length.
 const elevenlabs = await startFakeElevenLabs({ apiKey: 'xi-dev-fake', firstByteMs: 300 });
+// Payments: Authorize.net's test cards are approved, 4222222222222 or CVV 901 declined.
+const authorizenet = await startFakeAuthorizeNet({ apiLoginId: 'anet-dev-login', transactionKey: 'anet-dev-key', latencyMs: 300 });
 
 const env = {
   SMS_PROVIDER: 'twilio',
@@ -40,12 +43,17 @@ const env = {
   STT_API_KEY: 'sk-dev-fake',
   ELEVENLABS_BASE_URL: elevenlabs.url,
   ELEVENLABS_API_KEY: 'xi-dev-fake',
+  PAYMENT_GATEWAY: 'authorizenet',
+  AUTHORIZENET_API_LOGIN_ID: 'anet-dev-login',
+  AUTHORIZENET_TRANSACTION_KEY: 'anet-dev-key',
+  AUTHORIZENET_SIGNATURE_KEY: 'ANET-DEV-SIGNATURE-KEY',
+  AUTHORIZENET_ENDPOINT: authorizenet.endpoint,
 };
 console.log(`ENV ${JSON.stringify(env)}`);
-for (const [name, value] of Object.entries(env)) if (name.endsWith('_URL')) console.log(`${name}=${value}`);
+for (const [name, value] of Object.entries(env)) if (name.endsWith('_URL') || name.endsWith('_ENDPOINT')) console.log(`${name}=${value}`);
 
 const stop = async () => {
-  await Promise.all([twilio.close(), openai.close(), elevenlabs.close()]);
+  await Promise.all([twilio.close(), openai.close(), elevenlabs.close(), authorizenet.close()]);
   process.exit(0);
 };
 process.on('SIGINT', stop);

@@ -2,3 +2,4 @@ export * from './http';
 export * from './twilio';
 export * from './openai';
 export * from './elevenlabs';
+export * from './authorizenet';

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { LazyToaster } from '@/components/ui/toaster-lazy';
 import { useSessionHousekeeping } from '@/features/auth/hooks/use-session-housekeeping';
+import { PlanChooserHost } from '@/features/plans/plan-chooser-host';
 import { showFlashToast } from '@/lib/flash-toast';
 import { SiteFooter } from './layout/site-footer';
 import { SiteHeader } from './layout/site-header';
@@ -21,6 +22,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      <PlanChooserHost />
       <LazyToaster closeLabel={t('common.close')} label={t('common.notifications')} />
       <ScrollRestoration />
     </div>

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { consultations, guestUsage } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { rows, type RateLimiter } from '../../lib/rate-limiter';
+import { endedPlanUpdate } from '../billing/plan';
 import type { ChatService } from '../chats/service';
 import type { ProfileService } from '../profiles/service';
 import type { Assistant } from './assistant';
@@ -47,11 +48,13 @@ export class ConversationService {
       const used = row?.questions ?? 0;
       return { plan: 'GUEST', used, limit: LIMITS.guestQuestions, remaining: Math.max(0, LIMITS.guestQuestions - used), today: 0 };
     }
-    // One round trip: the plan, the consultations so far and today's chats.
+    // One round trip: the plan (turned back to FREE first when its subscription has ended, decisions
+    // D7), the consultations so far and today's chats.
     const since = localMidnight(tzOffsetMinutes);
     const [row] = rows<{ plan: string | null; used: number; today: number }>(
       await this.db.execute(sql`
-        select (select plan from profiles where id = ${identity.userId}) as plan,
+        with ended as (${endedPlanUpdate(identity.userId)})
+        select coalesce((select plan from ended), (select plan from profiles where id = ${identity.userId})) as plan,
                (select count(*)::int from consultations where user_id = ${identity.userId}) as used,
                (select count(*)::int from saved_chats where user_id = ${identity.userId} and created_at >= ${since.toISOString()}) as today`),
     );

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/features/auth/api/use-session';
 import { useSignOut } from '@/features/auth/api/use-sign-out';
+import { PlanTrigger } from '@/features/plans/components/plan-trigger';
 import { accountLinks, infoLinks } from './nav-links';
 import { Logo } from './logo';
 
@@ -39,6 +40,7 @@ export function SiteHeader() {
   const name = user ? [user.profile.firstName, user.profile.lastName].filter(Boolean).join(' ') : '';
   const greeting = user ? (name ? t('nav.greeting', { name }) : t('nav.welcome')) : null;
   const close = () => setOpen(false);
+  const showTrigger = user?.profile.plan !== 'UNLIMITED';
   const [menuUsed, setMenuUsed] = useState(false);
   const prefetchMenu = () => void loadSheet();
 
@@ -78,6 +80,7 @@ export function SiteHeader() {
             ))}
           </nav>
           <span aria-hidden="true" className="mx-1 h-5 w-px bg-white/20" />
+          {showTrigger ? <PlanTrigger size="sm" /> : null}
           {authControl(true)}
         </div>
       </div>
@@ -125,7 +128,10 @@ export function SiteHeader() {
               </NavLink>
             ))}
           </div>
-          <div className="px-4">{authControl(false, close)}</div>
+          <div className="flex flex-col items-start gap-3 px-4">
+            {showTrigger ? <PlanTrigger size="sm" onClickCapture={close} /> : null}
+            {authControl(false, close)}
+          </div>
         </nav>
       </Sheet>
       </Suspense>

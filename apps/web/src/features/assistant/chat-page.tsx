@@ -9,6 +9,7 @@ import { AssistantPanel } from './components/assistant-panel';
 import { FaqCards } from './components/faq-cards';
 import { LimitNotice } from './components/limit-notice';
 import { UsageCounter } from './components/usage-counter';
+import { PlanTrigger } from '@/features/plans/components/plan-trigger';
 
 /** /chat: the main assistant page (spec section 2). */
 export function Component() {
@@ -33,7 +34,13 @@ export function Component() {
             mode="user"
             voiceId={user?.profile.voiceId ?? 'custom'}
             disabled={limitReached}
-            notice={limitReached ? <LimitNotice /> : null}
+            notice={
+              limitReached ? (
+                <LimitNotice>
+                  <PlanTrigger size="lg" />
+                </LimitNotice>
+              ) : null
+            }
             footer={({ status, hasAnswer, reset }) =>
               hasAnswer && status === 'idle' ? (
                 <Button variant="ghost" size="sm" onClick={reset}>

@@ -16,6 +16,7 @@ import { setFlashToast } from '@/lib/flash-toast';
 import { setLanguage } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useUpdateProfile } from './api/use-update-profile';
+import { SubscriptionSection } from './components/subscription-section';
 
 /** /settings (spec section 2 "Settings", 4 "Settings save"). */
 export function Component() {
@@ -82,6 +83,7 @@ export function Component() {
             </Button>
           </form>
         </Card>
+        <SubscriptionSection plan={profile.plan} />
         <section aria-labelledby="danger-zone" className="rounded-[var(--radius-card)] border-2 border-coral-500/40 bg-white p-6 sm:p-8">
           <h2 id="danger-zone" className="flex items-center gap-2 text-xl font-bold text-coral-700">
             <ShieldAlert aria-hidden="true" className="h-5 w-5" />

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
+import { openPlanChooser } from '@/features/plans/plan-chooser-store';
 
-/** The landing page's subscribe/start call-to-action (shown twice). */
+/** The landing page's subscribe/start call-to-action (shown twice): opens the plan chooser. */
 export function SubscribeCta({ label }: { label?: string }) {
   const { t } = useTranslation();
   return (
-    <Link to="/login" className={buttonClasses('primary', 'lg')}>
+    <button type="button" className={buttonClasses('primary', 'lg')} onClick={openPlanChooser}>
       {label ?? t('landing.hero.cta')}
-    </Link>
+    </button>
   );
 }

@@ -1,0 +1,39 @@
+import pino from 'pino';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { createAuth } from '../modules/auth/auth';
+import { createGateway } from '../modules/billing/create-gateway';
+import { BillingService } from '../modules/billing/service';
+import { createMessaging } from '../modules/messaging/senders';
+
+export interface OperatorContext {
+  config: Config;
+  database: Database;
+  billing: BillingService;
+  close(): Promise<void>;
+}
+
+/**
+ * What an operator command needs, configured like the server (the same environment variables). With
+ * the embedded database the server must be stopped first: PGlite is one process at a time, and the
+ * lock says so.
+ */
+export async function operatorContext(): Promise<OperatorContext> {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const log = pino({ level: process.env.LOG_LEVEL ?? 'warn' }, pino.destination(2));
+  const messaging = createMessaging(config, database.db, log);
+  const auth = createAuth({ config, db: database.db, messaging, log });
+  const billing = new BillingService(database.db, auth, createGateway(config), log);
+  return { config, database, billing, close: () => database.close() };
+}
+
+/** Runs a command: prints its error (no stack for expected ones) and sets the exit code. */
+export function runCommand(main: () => Promise<number | void>): void {
+  main()
+    .then((code) => process.exit(code ?? 0))
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    });
+}
