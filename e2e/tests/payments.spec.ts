@@ -38,7 +38,7 @@ test('a FREE user at the limit upgrades from the chat page, with name and e-mail
   await expect(page.getByTestId('limit-notice')).toBeVisible();
   await page.getByTestId('limit-notice').getByRole('button', { name: 'Prueba 7 días por $1' }).click();
   await page.getByRole('dialog', { name: 'Elige tu Plan Ideal' }).getByRole('button', { name: 'Prueba 7 días por $1' }).click();
-  const dialog = await fillPayment(page, { lastName: 'López', card: TEST_CARD, expiry: futureExpiry(), cvv: '4321' });
+  const dialog = await fillPayment(page, { lastName: 'López', card: TEST_CARD, expiry: futureExpiry(), cvv: '123' });
   await expect(dialog.getByLabel('Nombre')).toHaveValue('Beto');
   await expect(dialog.getByLabel('Correo electrónico')).toHaveValue(email);
   await expect(dialog.getByLabel('Contraseña')).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { LogIn, LogOut, Menu } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -7,6 +7,7 @@ import { cn } from '@/lib/cn';
 import { useSession } from '@/features/auth/api/use-session';
 import { useSignOut } from '@/features/auth/api/use-sign-out';
 import { PlanTrigger } from '@/features/plans/components/plan-trigger';
+import { openPlanChooser } from '@/features/plans/plan-chooser-store';
 import { accountLinks, infoLinks } from './nav-links';
 import { Logo } from './logo';
 
@@ -40,6 +41,7 @@ export function SiteHeader() {
   const name = user ? [user.profile.firstName, user.profile.lastName].filter(Boolean).join(' ') : '';
   const greeting = user ? (name ? t('nav.greeting', { name }) : t('nav.welcome')) : null;
   const close = () => setOpen(false);
+  const chooserAfterClose = useRef(false);
   const showTrigger = user?.profile.plan !== 'UNLIMITED';
   const [menuUsed, setMenuUsed] = useState(false);
   const prefetchMenu = () => void loadSheet();
@@ -109,7 +111,19 @@ export function SiteHeader() {
       </div>
       {menuUsed ? (
       <Suspense fallback={null}>
-      <Sheet open={open} onOpenChange={setOpen} title={t('nav.menu')} closeLabel={t('common.close')}>
+      <Sheet
+        open={open}
+        onOpenChange={setOpen}
+        title={t('nav.menu')}
+        closeLabel={t('common.close')}
+        onCloseAutoFocus={(event) => {
+          // The plan chooser opens once the drawer has closed, so the drawer's focus return cannot close it.
+          if (!chooserAfterClose.current) return;
+          chooserAfterClose.current = false;
+          event.preventDefault();
+          openPlanChooser();
+        }}
+      >
         <nav aria-label={t('nav.label')} className="flex flex-col gap-6">
           {greeting ? <p className="px-4 font-semibold text-navy-900">{greeting}</p> : null}
           <div>
@@ -129,7 +143,13 @@ export function SiteHeader() {
             ))}
           </div>
           <div className="flex flex-col items-start gap-3 px-4">
-            {showTrigger ? <PlanTrigger size="sm" onClickCapture={close} /> : null}
+            {showTrigger ? <PlanTrigger
+                size="sm"
+                onClick={() => {
+                  chooserAfterClose.current = true;
+                  close();
+                }}
+              /> : null}
             {authControl(false, close)}
           </div>
         </nav>

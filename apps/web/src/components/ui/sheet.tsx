@@ -8,16 +8,19 @@ interface SheetProps {
   title: string;
   closeLabel: string;
   children: ReactNode;
+  /** Called when the drawer has closed and is about to give focus back (call preventDefault to keep it). */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** A drawer sliding in from the right (the mobile navigation). */
-export function Sheet({ open, onOpenChange, title, closeLabel, children }: SheetProps) {
+export function Sheet({ open, onOpenChange, title, closeLabel, children, onCloseAutoFocus }: SheetProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-navy-950/50 data-[state=open]:animate-fade-in" />
         <Dialog.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={onCloseAutoFocus}
           className="fixed inset-y-0 right-0 z-50 flex w-[86vw] max-w-sm flex-col bg-sand-50 shadow-[var(--shadow-pop)] data-[state=open]:animate-fade-in"
         >
           <div className="flex items-center justify-between border-b border-navy-900/10 px-5 py-4">
