@@ -21,6 +21,7 @@ import { chatRoutes } from './modules/chats/routes';
 import { createDocuments, documentRoutes, seedGuidesInBackground } from './modules/documents';
 import { deletionRoutes } from './modules/account-deletion/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
+import { purgeExpiredData } from './modules/maintenance/purge';
 import { ChatService } from './modules/chats/service';
 import { healthRoutes } from './modules/health/routes';
 import { registerDevOutbox } from './modules/messaging/dev-outbox-routes';
@@ -76,7 +77,21 @@ export async function buildApp({ config, database, logger = true, seedDocuments 
     billing.refreshPlans().catch((error: unknown) => app.log.error({ err: error }, 'ending expired plans failed'));
   }, 60 * 60 * 1000);
   planTimer.unref();
-  app.addHook('onClose', async () => clearInterval(planTimer));
+  // The privacy policy's 2 years (decisions D11): a first purge 10 minutes after start, then daily.
+  const purge = () => {
+    purgeExpiredData({ db, cancelSubscriptions: (userId) => billing.cancelForDeletion(userId).then(() => {}) })
+      .then((report) => app.log.info({ purged: report.removed, accounts: report.accounts }, 'data purge'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'data purge failed'));
+  };
+  const purgeStart = setTimeout(purge, 10 * 60 * 1000);
+  const purgeTimer = setInterval(purge, 24 * 60 * 60 * 1000);
+  purgeStart.unref();
+  purgeTimer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(planTimer);
+    clearTimeout(purgeStart);
+    clearInterval(purgeTimer);
+  });
   const documents = createDocuments(config, db);
   if (seedDocuments) seedGuidesInBackground(app, documents, app.log);
 
