@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
 import { lastCode, signUp, uniquePhone } from '../../../test/auth-helpers';
 import { rows } from '../../lib/rate-limiter';
-import { processDeletionRequests } from './process';
+import { confirmAnonymousRequest, processDeletionRequests } from './process';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -60,5 +60,23 @@ describe('npm run deletions:process', () => {
     const again = await processDeletionRequests({ db: ctx.database.db, cancelSubscriptions: async () => {} });
     expect(again.deleted).toEqual([]);
     expect(again.toVerify).toHaveLength(1);
+  });
+
+  it('deletes the account of a verified signed-out request, and closes one with no account', async () => {
+    const { userId, email } = await signUp(ctx.app, { name: 'Anónima' });
+    const noDeps = { db: ctx.database.db, cancelSubscriptions: async () => {} };
+    for (const address of [email.toUpperCase(), 'nadie@example.com']) {
+      const sent = await ctx.app.inject({ method: 'POST', url: '/api/account/deletion-request', payload: { reason: 'Verificada', email: address }, remoteAddress: '10.8.8.9' });
+      expect(sent.statusCode).toBe(201);
+    }
+    const listed = (await processDeletionRequests(noDeps)).toVerify.filter((r) => r.reason === 'Verificada');
+    const byEmail = new Map(listed.map((r) => [r.email, r.requestId]));
+    expect(await confirmAnonymousRequest(noDeps, byEmail.get(email.toLowerCase())!)).toBe('deleted');
+    expect(await confirmAnonymousRequest(noDeps, byEmail.get('nadie@example.com')!)).toBe('no_account');
+    expect(await rowsMentioning([userId, email, 'nadie@example.com'])).toEqual([]);
+    // Done, unknown or malformed ids do nothing.
+    expect(await confirmAnonymousRequest(noDeps, byEmail.get('nadie@example.com')!)).toBe('not_found');
+    expect(await confirmAnonymousRequest(noDeps, 'no-es-un-id')).toBe('not_found');
+    expect((await processDeletionRequests(noDeps)).toVerify.filter((r) => r.reason === 'Verificada')).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { eq, inArray, like, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import * as t from '../../db/schema';
 
@@ -66,6 +66,29 @@ export async function processDeletionRequests(deps: DeletionDeps): Promise<Delet
     if (deleted) report.deleted.push({ requestId: request.id, userId: request.userId });
   }
   return report;
+}
+
+export type ConfirmOutcome = 'deleted' | 'no_account' | 'not_found';
+
+/**
+ * `npm run deletions:process -- --confirm <request id>`: after a person has verified a request sent
+ * while signed out, deletes the account of its e-mail (if any) and closes the request without the e-mail.
+ */
+export async function confirmAnonymousRequest(deps: DeletionDeps, requestId: string): Promise<ConfirmOutcome> {
+  if (!/^[0-9a-f-]{36}$/i.test(requestId)) return 'not_found';
+  const [request] = await deps.db
+    .select()
+    .from(t.deletionRequests)
+    .where(and(eq(t.deletionRequests.id, requestId), eq(t.deletionRequests.status, 'pending'), isNull(t.deletionRequests.userId)))
+    .limit(1);
+  if (!request) return 'not_found';
+  const userId = request.email ? await findUserId(deps.db, request.email) : null;
+  const deleted = userId ? await deleteAccount(deps, userId) : false;
+  await deps.db
+    .update(t.deletionRequests)
+    .set({ status: 'done', processedAt: new Date(), userId: null, email: null })
+    .where(eq(t.deletionRequests.id, requestId));
+  return deleted ? 'deleted' : 'no_account';
 }
 
 /** `npm run plans:set`: finds an account by e-mail or phone number. */
