@@ -12,19 +12,23 @@ interface DialogProps {
   children: ReactNode;
   /** Hide the corner close button (when the dialog must be answered). */
   hideClose?: boolean;
-  className?: string;
+  /** The widest the dialog gets (it always fits the screen). */
+  size?: keyof typeof SIZES;
 }
 
+// Whole class names, so that Tailwind finds them.
+const SIZES = { md: 'max-w-md', lg: 'max-w-lg', xl: 'max-w-xl', '3xl': 'max-w-3xl' } as const;
+
 /** A centred modal dialog (Radix): focus trapped, Escape closes, labelled by its title. */
-export function Dialog({ open, onOpenChange, title, description, closeLabel, children, hideClose, className }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, closeLabel, children, hideClose, size = 'md' }: DialogProps) {
   return (
     <Primitive.Root open={open} onOpenChange={onOpenChange}>
       <Primitive.Portal>
         <Primitive.Overlay className="fixed inset-0 z-40 bg-navy-950/55 data-[state=open]:animate-fade-in" />
         <Primitive.Content
           className={cn(
-            'fixed top-1/2 left-1/2 z-50 max-h-[92dvh] w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-pop)] data-[state=open]:animate-fade-in sm:p-8',
-            className,
+            'fixed top-1/2 left-1/2 z-50 max-h-[92dvh] w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-pop)] data-[state=open]:animate-fade-in sm:p-8',
+            SIZES[size],
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

@@ -37,7 +37,7 @@ export function VoiceDemo({ open, onOpenChange, onLimit }: VoiceDemoProps) {
   }, [onLimit]);
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t('demo.title')} description={t('demo.description')} closeLabel={t('common.close')} className="max-w-xl">
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('demo.title')} description={t('demo.description')} closeLabel={t('common.close')} size="xl">
       <AssistantPanel mode="guest" voiceId="custom" disabled={exhausted} onBlocked={onLimit} onFinished={onFinished} />
       <p className="mt-3 text-center text-sm text-muted">{t('demo.remaining', { count: Math.max(0, LIMITS.guestQuestions - count) })}</p>
     </Dialog>

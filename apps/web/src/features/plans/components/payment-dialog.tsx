@@ -116,7 +116,7 @@ export function PaymentDialog({ open, onOpenChange, onFailedClose }: PaymentDial
       description={state === 'idle' || state === 'processing' ? t('payment.description') : undefined}
       closeLabel={t('common.close')}
       hideClose={state === 'processing' || state === 'success'}
-      className="max-w-lg"
+      size="lg"
     >
       {state === 'success' ? (
         <div role="status" className="flex flex-col items-center gap-3 py-4 text-center">

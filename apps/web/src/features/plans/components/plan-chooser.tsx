@@ -33,12 +33,12 @@ export function PlanChooser() {
   return (
     <>
       <Dialog
-        open={open}
+        open={open && !paying}
         onOpenChange={(next) => !next && closePlanChooser()}
         title={t('plans.chooserTitle')}
         description={t('plans.chooserDescription')}
         closeLabel={t('common.close')}
-        className="max-w-3xl"
+        size="3xl"
       >
         <div className="grid gap-4 md:grid-cols-2">
           {plans.map(({ key, featured }) => {
