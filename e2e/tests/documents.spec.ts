@@ -79,3 +79,26 @@ test('loading state while the list is on its way', async ({ page }) => {
   await expect(page.getByText('Cargando documentos...')).toBeVisible();
   await expect(page.getByTestId(isPhone(page) ? 'document-card' : 'document-row').first()).toBeVisible();
 });
+
+test('on an iPhone the file opens in a new tab with "Documento listo"', async ({ browser }) => {
+  const context = await browser.newContext({
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  await page.goto('/documents');
+  const card = page.getByTestId('document-card').filter({ hasText: 'Formulario I-765 (oficial de USCIS)' });
+  // The tab opens during the tap, then goes to the signed link (headless Chromium downloads the PDF).
+  const [tab, fileRequest] = await Promise.all([
+    context.waitForEvent('page'),
+    context.waitForEvent('request', (r) => r.url().includes('/api/files/documents/')),
+    card.getByRole('button', { name: /Descargar/ }).click(),
+  ]);
+  await expectToast(page, 'Documento listo');
+  expect(fileRequest.url()).toMatch(/\/api\/files\/documents\/I-765\.pdf\?expires=\d+&signature=[0-9a-f]+$/);
+  expect(fileRequest.frame().page()).toBe(tab);
+  expect((await fileRequest.response())?.status()).toBe(200);
+  await context.close();
+});
