@@ -29,6 +29,11 @@ test('the server voice speaks each sentence in order with the user\'s chosen voi
   const reply = 'Claro, te explico. El formulario I-90 sirve para renovar tu mica. Cuesta 465 dólares en papel. Puedes descargar el formulario I-90 en la sección Documentos de la app.';
   await request.post(`${FAKE_URLS.openai}/__control/script`, { data: { behaviors: [{ kind: 'reply', text: reply }] } });
 
+  // The order in which the page asks for each sentence's audio (the order it plays them in).
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/speech/tts')) asked.push((r.postDataJSON() as { text: string }).text);
+  });
   await page.goto('/chat');
   await page.getByLabel('Tu pregunta').fill('¿Cómo renuevo mi mica?');
   await page.getByRole('button', { name: 'Preguntar' }).click();
@@ -38,7 +43,10 @@ test('the server voice speaks each sentence in order with the user\'s chosen voi
   expect(await transitions(page)).toEqual(['idle', 'processing', 'speaking', 'idle']);
 
   const tts = (await (await request.get(`${FAKE_URLS.elevenlabs}/__control/requests`)).json()) as Array<{ voiceId: string; body: { text: string; model_id: string; voice_settings: unknown } }>;
-  expect(tts.map((r) => r.body.text)).toEqual(reply.split(/(?<=\.)\s+/));
+  const sentences = reply.split(/(?<=\.)\s+/);
+  expect(asked).toEqual(sentences);
+  // The server asks the provider for them at once, so they may arrive in any order.
+  expect(tts.map((r) => r.body.text).sort()).toEqual([...sentences].sort());
   // en-male-1 is Adam among ElevenLabs' premade voices; the model and settings of the spec.
   expect(new Set(tts.map((r) => r.voiceId))).toEqual(new Set(['pNInz6obpgDQGcFmaJgB']));
   expect(tts[0]!.body.model_id).toBe('eleven_turbo_v2_5');
