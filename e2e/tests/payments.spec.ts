@@ -3,6 +3,8 @@ import { expect, expectAccessible, expectToast, isPhone, test } from '../support
 import { fillPayment, futureExpiry, TEST_CARD } from '../support/payments';
 
 test('a guest pays $1 with a test card from the landing page and lands on /chat signed in, with ∞ consultations', async ({ page }) => {
+  // The page's clock is ours, to check the 3 seconds before the redirect without timing the test.
+  await page.clock.install();
   await page.goto('/landing');
   await page.getByRole('button', { name: 'Empieza por $1' }).first().click();
   const chooser = page.getByRole('dialog', { name: 'Elige tu Plan Ideal' });
@@ -17,13 +19,26 @@ test('a guest pays $1 with a test card from the landing page and lands on /chat 
   const dialog = await fillPayment(page, { firstName: 'Rosa', lastName: 'Díaz', email, password: 'secreto123', card: TEST_CARD, expiry: futureExpiry(), cvv: '123' });
   await expect(dialog.getByLabel('Número de tarjeta')).toHaveValue('4111 1111 1111 1111');
   await expectAccessible(page);
-  await dialog.getByRole('button', { name: 'Pagar $1 por 7 días de prueba' }).click();
-  await expectToast(page, '¡Pago exitoso! Tu suscripción de prueba ha comenzado');
+  // The answer is held until the page's clock is paused: from then on its time moves only when the
+  // test moves it, so the 3 seconds before the redirect are checked without timing the test.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/billing/authorize-sub', async (route) => {
+    const response = await route.fetch();
+    await held;
+    await route.fulfill({ response });
+  });
+  await Promise.all([page.waitForRequest('**/api/billing/authorize-sub'), dialog.getByRole('button', { name: 'Pagar $1 por 7 días de prueba' }).click()]);
+  await page.clock.pauseAt(Date.now() + 1_000);
+  release();
   await expect(dialog).toContainText('Tu suscripción ha sido activada correctamente.');
   await expect(dialog).toContainText('Te estamos redirigiendo a la aplicación...');
-  const paidAt = Date.now();
-  await expect(page).toHaveURL(/\/chat$/, { timeout: 10_000 });
-  expect(Date.now() - paidAt).toBeGreaterThanOrEqual(2500);
+  await page.clock.runFor(2_900);
+  await expectToast(page, '¡Pago exitoso! Tu suscripción de prueba ha comenzado');
+  await expect(page).toHaveURL(/\/landing$/);
+  await page.clock.runFor(200);
+  await expect(page).toHaveURL(/\/chat$/);
+  await page.clock.resume();
   await expect(page.getByTestId('usage-counter')).toHaveText('Consultas restantes: ∞');
   expect(await page.evaluate(() => localStorage.getItem('guestSignupEmail'))).toBeNull();
 });

@@ -92,12 +92,15 @@ export function PaymentDialog({ open, onOpenChange, onFailedClose }: PaymentDial
     }
     setState('success');
     toast({ title: t('payment.successToast'), variant: 'success' });
-    await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-    await queryClient.invalidateQueries({ queryKey: ['usage'] });
+    // The 3 seconds start now; the session and usage are refreshed meanwhile, and the app moves on
+    // once both are (so the protected page sees the new session).
+    const refreshed = Promise.all([queryClient.invalidateQueries({ queryKey: sessionQueryKey }), queryClient.invalidateQueries({ queryKey: ['usage'] })]);
     timer.current = window.setTimeout(() => {
-      onOpenChange(false);
-      setState('idle');
-      void navigate(outcome.redirectTo);
+      void refreshed.then(() => {
+        onOpenChange(false);
+        setState('idle');
+        void navigate(outcome.redirectTo);
+      });
     }, LIMITS.paymentRedirectDelayMs);
   };
 
