@@ -165,3 +165,33 @@ test('cancel from settings: no more charges, the plan stays until the paid perio
   await page.goto('/chat');
   await expect(page.getByTestId('usage-counter')).toHaveText('Consultas restantes: ∞');
 });
+
+test('the result dialog: "Entendido" reloads after choosing the free plan, not after a failed payment', async ({ page }) => {
+  await signUpViaApi(page, { firstName: 'Lia' });
+  await page.goto('/settings');
+  const mark = () => page.evaluate(() => ((window as unknown as { __mark?: number }).__mark = 1));
+  const marked = () => page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 1);
+
+  // Keeping the free plan: the result, then a reload.
+  await mark();
+  await page.getByRole('region', { name: 'Tu plan' }).getByRole('button', { name: 'Prueba 7 días por $1' }).click();
+  await page.getByRole('dialog', { name: 'Elige tu Plan Ideal' }).getByRole('button', { name: 'Tu plan actual' }).click();
+  const result = page.getByRole('dialog', { name: 'Sigues con el Plan Gratuito' });
+  await expect(result).toContainText('Tienes 3 consultas en total.');
+  await Promise.all([page.waitForEvent('load'), result.getByRole('button', { name: 'Entendido' }).click()]);
+  expect(await marked()).toBe(false);
+
+  // A failed payment: closing its error view shows the result with the reason, and no reload.
+  await mark();
+  await page.getByRole('region', { name: 'Tu plan' }).getByRole('button', { name: 'Prueba 7 días por $1' }).click();
+  await page.getByRole('dialog', { name: 'Elige tu Plan Ideal' }).getByRole('button', { name: 'Prueba 7 días por $1' }).click();
+  const payment = await fillPayment(page, { lastName: 'Paz', card: '4000000000000002', expiry: futureExpiry(), cvv: '123' });
+  await payment.getByRole('button', { name: 'Pagar $1 por 7 días de prueba' }).click();
+  await expect(payment.getByTestId('payment-error')).toBeVisible();
+  await page.keyboard.press('Escape');
+  const failed = page.getByRole('dialog', { name: 'No se completó el pago' });
+  await expect(failed).toContainText('La tarjeta fue rechazada. Usa otra tarjeta o llama a tu banco.');
+  await failed.getByRole('button', { name: 'Entendido' }).click();
+  await expect(failed).toBeHidden();
+  expect(await marked()).toBe(true);
+});
