@@ -17,6 +17,19 @@ test('the documents list: a table on desktop, cards on a phone, guides and impor
   await expect(items.filter({ hasText: 'Guía del formulario I-485' })).toHaveCount(1);
   await expect(items.filter({ hasText: 'Formulario I-765 (oficial de USCIS)' })).toHaveCount(1);
   await expectAccessible(page);
+
+  // Finding one: by words without accents, or by form number.
+  const search = page.getByLabel('Buscar un documento');
+  await search.fill('guia permiso de trabajo');
+  await expect(items.filter({ hasText: 'Guía del formulario I-765' })).toHaveCount(1);
+  await expect.poll(() => items.count()).toBeLessThan(5);
+  await search.fill('i765');
+  await expect(items).toHaveCount(2);
+  await search.fill('zzzz');
+  await expect(page.getByText('No hay documentos que coincidan con «zzzz».')).toBeVisible();
+  await expect(items).toHaveCount(0);
+  await search.fill('');
+  await expect.poll(() => items.count()).toBeGreaterThan(30);
 });
 
 test('download a guide and an imported official PDF: the bytes are the file', async ({ page }) => {

@@ -1,11 +1,13 @@
-import { Download, FileText } from 'lucide-react';
-import { useState } from 'react';
+import { Download, FileText, Search } from 'lucide-react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useDocuments, type DocumentItem } from './api/use-documents';
 import { downloadDocument } from './download';
+import { filterDocuments } from './filter';
 
 function SourceBadge({ source }: { source: DocumentItem['source'] }) {
   const { t } = useTranslation();
@@ -22,6 +24,10 @@ export function Component() {
   usePageTitle(t('documents.title'));
   const documents = useDocuments();
   const [busy, setBusy] = useState<string | null>(null);
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const shown = useMemo(() => filterDocuments(documents.data ?? [], deferredQuery), [documents.data, deferredQuery]);
+  const searchId = useId();
 
   const download = async (doc: DocumentItem) => {
     setBusy(doc.id);
@@ -56,51 +62,67 @@ export function Component() {
           <p className="py-16 text-center text-muted">{t('documents.empty')}</p>
         ) : (
           <>
-            <table data-testid="documents-table" className="hidden w-full overflow-hidden rounded-[var(--radius-card)] bg-white text-left shadow-[var(--shadow-card)] ring-1 ring-navy-900/5 md:table">
-              <thead className="bg-sand-100 text-sm text-navy-900">
-                <tr>
-                  <th scope="col" className="px-5 py-3 font-bold">
-                    {t('documents.name')}
-                  </th>
-                  <th scope="col" className="px-5 py-3 font-bold">
-                    {t('documents.descriptionHeading')}
-                  </th>
-                  <th scope="col" className="px-5 py-3 text-right font-bold">
-                    {t('documents.action')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-navy-900/10">
-                {documents.data.map((doc) => (
-                  <tr key={doc.id} data-testid="document-row">
-                    <td className="px-5 py-4 align-top">
-                      <span className="flex items-start gap-2 font-semibold text-navy-900">
+            <div className="mb-6 flex flex-col gap-2 md:max-w-md">
+              <label htmlFor={searchId} className="font-semibold text-navy-900">
+                {t('documents.searchLabel')}
+              </label>
+              <div className="relative">
+                <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-4 h-5 w-5 -translate-y-1/2 text-navy-900/50" />
+                <Input id={searchId} type="search" className="pl-11" value={query} placeholder={t('documents.searchPlaceholder')} onChange={(e) => setQuery(e.target.value)} />
+              </div>
+              <p role="status" className="text-sm text-muted">
+                {shown.length === 0 ? t('documents.noMatch', { query: deferredQuery.trim() }) : t('documents.matches', { count: shown.length })}
+              </p>
+            </div>
+            {shown.length > 0 ? (
+              <>
+                <table data-testid="documents-table" className="hidden w-full overflow-hidden rounded-[var(--radius-card)] bg-white text-left shadow-[var(--shadow-card)] ring-1 ring-navy-900/5 md:table">
+                  <thead className="bg-sand-100 text-sm text-navy-900">
+                    <tr>
+                      <th scope="col" className="px-5 py-3 font-bold">
+                        {t('documents.name')}
+                      </th>
+                      <th scope="col" className="px-5 py-3 font-bold">
+                        {t('documents.descriptionHeading')}
+                      </th>
+                      <th scope="col" className="px-5 py-3 text-right font-bold">
+                        {t('documents.action')}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-navy-900/10">
+                    {shown.map((doc) => (
+                      <tr key={doc.id} data-testid="document-row">
+                        <td className="px-5 py-4 align-top">
+                          <span className="flex items-start gap-2 font-semibold text-navy-900">
+                            <FileText aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />
+                            <span>
+                              {doc.title} <SourceBadge source={doc.source} />
+                            </span>
+                          </span>
+                        </td>
+                        <td className="px-5 py-4 align-top text-muted">{doc.description}</td>
+                        <td className="px-5 py-4 text-right align-top">{button(doc)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+                <ul data-testid="documents-cards" className="space-y-4 md:hidden">
+                  {shown.map((doc) => (
+                    <li key={doc.id} data-testid="document-card" className="rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-card)] ring-1 ring-navy-900/5">
+                      <p className="flex items-start gap-2 font-bold text-navy-900">
                         <FileText aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />
                         <span>
                           {doc.title} <SourceBadge source={doc.source} />
                         </span>
-                      </span>
-                    </td>
-                    <td className="px-5 py-4 align-top text-muted">{doc.description}</td>
-                    <td className="px-5 py-4 text-right align-top">{button(doc)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <ul data-testid="documents-cards" className="space-y-4 md:hidden">
-              {documents.data.map((doc) => (
-                <li key={doc.id} data-testid="document-card" className="rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-card)] ring-1 ring-navy-900/5">
-                  <p className="flex items-start gap-2 font-bold text-navy-900">
-                    <FileText aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />
-                    <span>
-                      {doc.title} <SourceBadge source={doc.source} />
-                    </span>
-                  </p>
-                  <p className="mt-2 text-muted">{doc.description}</p>
-                  {button(doc, 'mt-4 w-full')}
-                </li>
-              ))}
-            </ul>
+                      </p>
+                      <p className="mt-2 text-muted">{doc.description}</p>
+                      {button(doc, 'mt-4 w-full')}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
             <p className="mt-6 text-sm text-muted">{t('documents.disclaimer')}</p>
           </>
         )}
