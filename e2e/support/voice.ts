@@ -20,6 +20,8 @@ export interface VoiceScript {
   startThrows?: boolean;
   /** Use Chromium's fake microphone for getUserMedia (for the recorder path). */
   realGetUserMedia?: boolean;
+  /** How long the scripted speechSynthesis speaks each utterance (default 80 ms). */
+  speechMs?: number;
 }
 
 export async function installVoice(page: Page, script: VoiceScript = {}): Promise<void> {
@@ -95,7 +97,7 @@ export async function installVoice(page: Page, script: VoiceScript = {}): Promis
                 synth.speaking = false;
                 utterance.onend?.({});
                 resolve();
-              }, 80);
+              }, options.speechMs ?? 80);
             }),
         );
       },

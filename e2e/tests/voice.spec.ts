@@ -39,7 +39,8 @@ test('a voice question: idle -> listening -> processing -> speaking -> idle, spo
 });
 
 test('while processing and speaking, the inputs are disabled', async ({ page }) => {
-  await installVoice(page);
+  // Each sentence is spoken for a second, so the speaking state lasts long enough to be seen.
+  await installVoice(page, { speechMs: 1000 });
   await signUpViaApi(page);
   await page.goto('/chat');
   await page.getByLabel('Tu pregunta').fill('¿Qué es el formulario I-864?');
