@@ -79,7 +79,7 @@ export async function buildApp({ config, database, logger = true, seedDocuments 
   planTimer.unref();
   // The privacy policy's 2 years (decisions D11): a first purge 10 minutes after start, then daily.
   const purge = () => {
-    purgeExpiredData({ db, cancelSubscriptions: (userId) => billing.cancelForDeletion(userId).then(() => {}) })
+    purgeExpiredData({ db, cancelSubscriptions: (userId) => billing.cancelForDeletion(userId) })
       .then((report) => app.log.info({ purged: report.removed, accounts: report.accounts }, 'data purge'))
       .catch((error: unknown) => app.log.error({ err: error }, 'data purge failed'));
   };

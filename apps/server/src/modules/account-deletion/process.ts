@@ -11,7 +11,7 @@ export interface DeletionReport {
 export interface DeletionDeps {
   db: Db;
   /** Cancels the user's live subscriptions at the payment gateway (before anything is deleted). */
-  cancelSubscriptions: (userId: string) => Promise<void>;
+  cancelSubscriptions: (userId: string) => Promise<unknown>;
 }
 
 /**
