@@ -11,7 +11,9 @@ export async function lastOutboxMessage(request: APIRequestContext, to: string):
   let found: { body: string; subject: string | null } | undefined;
   await expect
     .poll(async () => {
-      const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+      // The outbox answers this machine only (decision D15): the suite's random client address is
+      // replaced by the loopback address the test runner really has.
+      const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { 'x-forwarded-for': '127.0.0.1' } });
       found = (await response.json()).messages[0];
       return Boolean(found);
     })

@@ -1,7 +1,12 @@
-/** The second server of the browser suite, with the fake providers, and the fakes' fixed ports. */
-export const PROVIDERS_PORT = 3101;
+/**
+ * The suite's ports, all derived from E2E_PORT (default 3100), so that two suites can run at once on one
+ * machine: the default server at E2E_PORT, the second server (fake providers) at +1, the fakes at +91/+92.
+ */
+const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The second server of the browser suite, with the fake providers. */
+export const PROVIDERS_PORT = BASE_PORT + 1;
 export const PROVIDERS_URL = `http://localhost:${PROVIDERS_PORT}`;
-export const FAKE_PORTS = { openai: 3191, elevenlabs: 3192 } as const;
+export const FAKE_PORTS = { openai: BASE_PORT + 91, elevenlabs: BASE_PORT + 92 } as const;
 export const FAKE_URLS = { openai: `http://127.0.0.1:${FAKE_PORTS.openai}`, elevenlabs: `http://127.0.0.1:${FAKE_PORTS.elevenlabs}` } as const;
 /** The fake keys the providers server is configured with (a test checks they never reach the browser). */
 export const FAKE_KEYS = ['sk-e2e-fake-openai-key', 'xi-e2e-fake-elevenlabs-key'] as const;

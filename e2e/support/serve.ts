@@ -35,7 +35,7 @@ if (providers) {
     port: FAKE_PORTS.openai,
     transcript: '¿Cómo renuevo mi permiso de trabajo?',
     defaultReply: () =>
-      'Claro, te explico. El formulario I-765 sirve para pedir o renovar tu permiso de trabajo. Mándalo antes de que venza el que tienes. Puedes descargar el formulario I-765 en la sección Documentos de la app.',
+      'Claro, te explico. El formulario I-765 sirve para pedir o renovar tu permiso de trabajo. Mándalo antes de que venza el que tienes. Es información general; en la sección Documentos de la app tienes una guía del I-765.',
   });
   const elevenlabs = await startFakeElevenLabs({ apiKey: 'xi-e2e-fake-elevenlabs-key', port: FAKE_PORTS.elevenlabs, firstByteMs: 100, msPerChar: 4 });
   closers.push(openai.close, elevenlabs.close);

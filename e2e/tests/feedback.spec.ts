@@ -17,8 +17,12 @@ test('the feedback survey: five sections, stars by mouse and keyboard, sent and 
   await expect(first.getByRole('radio', { name: '4 de 5 estrellas' })).toBeChecked();
   // Keyboard: focus the group, arrows move, the choice follows.
   const clarity = page.getByRole('radiogroup', { name: '¿La información fue clara y fácil de entender?' });
-  await clarity.getByRole('radio', { name: '1 de 5 estrellas' }).focus();
+  const one = clarity.getByRole('radio', { name: '1 de 5 estrellas' });
+  await one.focus();
+  // The group takes the focus before the first arrow (the arrows raced it now and then).
+  await expect(one).toBeFocused();
   await page.keyboard.press('ArrowRight');
+  await expect(clarity.getByRole('radio', { name: '2 de 5 estrellas' })).toBeFocused();
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Space');
   await expect(clarity.getByRole('radio', { name: '3 de 5 estrellas' })).toBeChecked();

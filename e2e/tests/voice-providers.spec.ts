@@ -26,7 +26,7 @@ test('the server voice speaks each sentence in order with the user\'s chosen voi
   await signUp(page);
   const patched = await page.request.patch('/api/profile', { data: { voiceId: 'en-male-1' } });
   expect(patched.ok()).toBe(true);
-  const reply = 'Claro, te explico. El formulario I-90 sirve para renovar tu mica. Cuesta 465 dólares en papel. Puedes descargar el formulario I-90 en la sección Documentos de la app.';
+  const reply = 'Claro, te explico. El formulario I-90 sirve para renovar tu mica. Cuesta 465 dólares en papel. Es información general; en la sección Documentos de la app tienes una guía del I-90.';
   await request.post(`${FAKE_URLS.openai}/__control/script`, { data: { behaviors: [{ kind: 'reply', text: reply }] } });
 
   // The order in which the page asks for each sentence's audio (the order it plays them in).

@@ -1,12 +1,14 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { loggerOptions } from './lib/logger';
+import { AppError } from './lib/errors';
+import { Jobs } from './lib/jobs';
+import { loggerOptions, routeConsoleToLogger } from './lib/logger';
 import { RateLimiter } from './lib/rate-limiter';
 import { createAuth } from './modules/auth/auth';
 import { assistantRoutes } from './modules/assistant/routes';
@@ -35,6 +37,8 @@ import { registerSecurity } from './plugins/security';
 import { registerStaticSpa } from './plugins/static-spa';
 
 z.config(z.locales.es());
+// zod's Spanish for an unknown field reads "Llave desconocida"; the product says it plainly.
+z.config({ customError: (issue) => (issue.code === 'unrecognized_keys' ? `Este campo no se admite: ${issue.keys.join(', ')}.` : undefined) });
 
 export interface AppDeps {
   config: Config;
@@ -52,15 +56,24 @@ export async function buildApp({ config, database, logger = true, seedDocuments 
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
+    // Errors Fastify answers before any route (a malformed %-escape in the URL): Spanish, like the rest.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as unknown as FastifyReply).status(400).send(new AppError('BAD_REQUEST', 'La dirección no es válida.').toBody());
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerOriginCheck(app, config);
+  if (logger !== false) {
+    const restoreConsole = routeConsoleToLogger(app.log);
+    app.addHook('onClose', async () => restoreConsole());
+  }
 
   const { db } = database;
   const rateLimiter = new RateLimiter(db);
+  const jobs = new Jobs(rateLimiter);
   const messaging = createMessaging(config, db, app.log);
   const auth = createAuth({ config, db, messaging, log: app.log });
   const profiles = new ProfileService(db);
@@ -69,18 +82,24 @@ export async function buildApp({ config, database, logger = true, seedDocuments 
   const conversation = new ConversationService(db, assistant, profiles, chats, rateLimiter, app.log);
   const billing = new BillingService(db, auth, createGateway(config), app.log);
   const webhooks = new WebhookHandler(db, app.log);
-  if (config.isProduction && config.payments.gateway === 'sandbox') {
-    app.log.warn('PAYMENT_GATEWAY=sandbox in production: test cards give the unlimited plan and nobody is charged');
-  }
   // Plans whose subscription ended go back to FREE every hour (also checked whenever usage is read).
+  // Each job is claimed first, so that several servers on one database run it once (lib/jobs.ts).
   const planTimer = setInterval(() => {
-    billing.refreshPlans().catch((error: unknown) => app.log.error({ err: error }, 'ending expired plans failed'));
+    jobs
+      .claim('plans', 55 * 60)
+      .then((mine) => (mine ? billing.refreshPlans() : undefined))
+      .catch((error: unknown) => app.log.error({ err: error }, 'ending expired plans failed'));
   }, 60 * 60 * 1000);
   planTimer.unref();
   // The privacy policy's 2 years (decisions D11): a first purge 10 minutes after start, then daily.
   const purge = () => {
-    purgeExpiredData({ db, cancelSubscriptions: (userId) => billing.cancelForDeletion(userId) })
-      .then((report) => app.log.info({ purged: report.removed, accounts: report.accounts }, 'data purge'))
+    jobs
+      .claim('purge', 23 * 60 * 60)
+      .then(async (mine) => {
+        if (!mine) return app.log.info('data purge: another server ran it');
+        const report = await purgeExpiredData({ db, cancelSubscriptions: (userId) => billing.cancelForDeletion(userId), compact: () => database.compact() });
+        app.log.info({ purged: report.removed, accounts: report.accounts }, 'data purge');
+      })
       .catch((error: unknown) => app.log.error({ err: error }, 'data purge failed'));
   };
   const purgeStart = setTimeout(purge, 10 * 60 * 1000);
@@ -93,7 +112,20 @@ export async function buildApp({ config, database, logger = true, seedDocuments 
     clearInterval(purgeTimer);
   });
   const documents = createDocuments(config, db);
-  if (seedDocuments) seedGuidesInBackground(app, documents, app.log);
+  if (seedDocuments) seedGuidesInBackground(app, documents, app.log, jobs);
+  // Answers say "descarga el formulario" only for forms whose official PDF is in the catalog, and offer
+  // our guide otherwise (issue 12); an import by the operator shows within a minute.
+  const refreshOfficialForms = () =>
+    documents.service.officialForms().then(
+      (forms) => (assistant.engine.officialForms = forms),
+      (error: unknown) => app.log.warn({ err: error }, 'official forms could not be read'),
+    );
+  const formsTimer = setInterval(refreshOfficialForms, 60_000);
+  formsTimer.unref();
+  app.addHook('onReady', async () => {
+    void refreshOfficialForms();
+  });
+  app.addHook('onClose', async () => clearInterval(formsTimer));
 
   await registerSecurity(app, config);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
@@ -108,7 +140,7 @@ export async function buildApp({ config, database, logger = true, seedDocuments 
         errorResponseBuilder: () => ({ statusCode: 429 }),
       });
       await api.register(healthRoutes(database));
-      await api.register(authRoutes({ auth, db, rateLimiter }));
+      await api.register(authRoutes({ auth, db, rateLimiter, smsHourlyBudget: config.smsHourlyBudget }));
       await api.register(profileRoutes({ auth, profiles }));
       await api.register(assistantRoutes({ auth, conversation, config }));
       await api.register(chatRoutes({ auth, chats }));
@@ -121,7 +153,7 @@ export async function buildApp({ config, database, logger = true, seedDocuments 
     { prefix: '/api' },
   );
 
-  if (!config.isProduction) registerDevOutbox(app, db);
+  if (!config.isProduction) registerDevOutbox(app, db, config.trustProxy);
   await registerStaticSpa(app, config.webDist);
   return app;
 }

@@ -44,6 +44,8 @@ const envSchema = z.object({
   STT_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
 
   SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
+  /** SMS codes sent in an hour by all servers together; beyond it codes are refused and an alert is logged. */
+  SMS_HOURLY_BUDGET: z.coerce.number().int().min(1).default(200),
   TWILIO_ACCOUNT_SID: optionalString,
   TWILIO_AUTH_TOKEN: optionalString,
   TWILIO_FROM: optionalString,
@@ -94,6 +96,7 @@ export interface Config {
   tts: { provider: 'elevenlabs'; apiKey: string; baseUrl: string; model: string; voices: Record<VoiceId, string>; timeoutMs: number } | null;
   /** null: no server transcription (the browser's own recognition is used). */
   stt: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | null;
+  smsHourlyBudget: number;
   sms: { provider: 'outbox' } | { provider: 'twilio'; accountSid: string; authToken: string; from: string; baseUrl: string };
   email: { provider: 'outbox'; from: string } | { provider: 'smtp'; url: string; from: string };
   /** Where document files live (decisions D9); the S3 keys never leave the server. */
@@ -124,11 +127,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
   const dataDir = path.resolve(cwd, env.DATA_DIR);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
 
+  if (isProduction) failClosed(env);
   let authSecret = env.AUTH_SECRET;
-  if (!authSecret) {
-    if (isProduction) throw new ConfigError('AUTH_SECRET is required in production (at least 32 characters).');
-    authSecret = readOrCreateDevSecret(dataDir);
-  }
+  if (!authSecret) authSecret = readOrCreateDevSecret(dataDir);
   if (authSecret.length < 32) throw new ConfigError('AUTH_SECRET must be at least 32 characters long.');
 
   return {
@@ -136,6 +137,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     tts: ttsConfig(env),
     stt: env.STT_BASE_URL ? { baseUrl: env.STT_BASE_URL.replace(/\/$/, ''), apiKey: env.STT_API_KEY ?? '', model: env.STT_MODEL, timeoutMs: env.STT_TIMEOUT_MS } : null,
     sms: smsConfig(env),
+    smsHourlyBudget: env.SMS_HOURLY_BUDGET,
     email: emailConfig(env),
     storage: storageConfig(env, dataDir),
     payments: paymentsConfig(env),
@@ -155,6 +157,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
       .map((origin) => origin.trim().replace(/\/$/, ''))
       .filter(Boolean),
   };
+}
+
+/**
+ * Decision D15: in production the server refuses a configuration that would be unsafe in public (the
+ * outbox would write sign-in codes and reset links to the log, the sandbox gateway would give anyone
+ * the paid plan with a public test card). Every problem is listed at once.
+ */
+function failClosed(env: Env): void {
+  const problems: string[] = [];
+  if (!env.AUTH_SECRET) problems.push('AUTH_SECRET is required (at least 32 characters).');
+  if (env.SMS_PROVIDER === 'outbox') problems.push('SMS_PROVIDER=outbox: set SMS_PROVIDER=twilio (the outbox would print sign-in codes in the log).');
+  if (env.EMAIL_PROVIDER === 'outbox') problems.push('EMAIL_PROVIDER=outbox: set EMAIL_PROVIDER=smtp (the outbox would print reset links in the log).');
+  if (env.PAYMENT_GATEWAY === 'sandbox') problems.push('PAYMENT_GATEWAY=sandbox: set PAYMENT_GATEWAY=authorizenet (test cards would give the paid plan for free).');
+  if (!env.PUBLIC_URL) problems.push('PUBLIC_URL is required (the address people open, e.g. https://caminoclaro.app).');
+  if (problems.length) throw new ConfigError(`Refusing to start with NODE_ENV=production (decision D15):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
 }
 
 /** Outside production a newcomer needs no secret: one is created in DATA_DIR on first start. */

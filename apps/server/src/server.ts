@@ -37,6 +37,13 @@ async function main(): Promise<void> {
     { database: database.kind, databaseMs, readyMs: Math.round(performance.now() - startedAt) },
     `serving ${config.publicUrl}`,
   );
+  if (!config.isProduction && (config.sms.provider === 'outbox' || config.email.provider === 'outbox')) {
+    // Decision D15: the outbox shows sign-in codes and reset links, so it answers this machine only.
+    process.stdout.write(
+      `\n  Development outbox (SMS codes and reset links): http://localhost:${config.port}/dev/outbox\n` +
+        `  It answers only requests from this machine (127.0.0.1 / ::1); from a phone or another computer it is not found.\n`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {

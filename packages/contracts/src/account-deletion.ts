@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text';
 
 export const DELETION_MESSAGES = {
   sent: 'Tu solicitud ha sido enviada correctamente',
@@ -10,7 +11,7 @@ export const DELETION_MESSAGES = {
 
 /** POST /api/account/deletion-request (spec call 18): the e-mail only when signed out. */
 export const deletionRequest = z.object({
-  email: z.string().trim().max(254).optional(),
-  reason: z.string({ error: DELETION_MESSAGES.reasonRequired }).trim().min(1, DELETION_MESSAGES.reasonRequired).max(2000, 'El motivo puede tener hasta 2000 caracteres.'),
+  email: plainText().trim().max(254).optional(),
+  reason: plainText({ error: DELETION_MESSAGES.reasonRequired }).trim().min(1, DELETION_MESSAGES.reasonRequired).max(2000, 'El motivo puede tener hasta 2000 caracteres.'),
 });
 export type DeletionRequest = z.input<typeof deletionRequest>;

@@ -1,18 +1,20 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
+import { plainText } from './text';
 
-export const ANSWER_KINDS = ['answer', 'urgent', 'clarify', 'offtopic'] as const;
+/** 'unknown': the product has no reliable information and says where to ask (decisions D4, D6: no consultation used). */
+export const ANSWER_KINDS = ['answer', 'urgent', 'clarify', 'offtopic', 'unknown'] as const;
 export type AnswerKind = (typeof ANSWER_KINDS)[number];
 
 export const turnSchema = z.object({
   role: z.enum(['user', 'assistant']),
-  content: z.string().max(4000),
+  content: plainText().max(4000),
 });
 export type Turn = z.infer<typeof turnSchema>;
 
 /** POST /api/assistant/ask: the answer streams back as server-sent events. */
 export const askRequest = z.object({
-  message: z.string().trim().min(1, 'Escribe tu pregunta.').max(LIMITS.questionMaxLength, `Tu pregunta puede tener hasta ${LIMITS.questionMaxLength} caracteres.`),
+  message: plainText().trim().min(1, 'Escribe tu pregunta.').max(LIMITS.questionMaxLength, `Tu pregunta puede tener hasta ${LIMITS.questionMaxLength} caracteres.`),
   history: z.array(turnSchema).max(20).default([]),
   mode: z.enum(['user', 'guest']).default('user'),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
+import { plainText } from './text';
 
 /** Spec section 5 messages, shared by the forms and the server's validation. */
 export const AUTH_MESSAGES = {
@@ -30,7 +31,7 @@ export function toE164(digits: string): string {
 export const sendCodeRequest = z.object({
   phoneNumber: phoneNumberSchema,
   intent: z.enum(['register', 'login']),
-  firstName: z.string().trim().max(80).optional(),
+  firstName: plainText().trim().max(80).optional(),
 });
 export type SendCodeRequest = z.infer<typeof sendCodeRequest>;
 

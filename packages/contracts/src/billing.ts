@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, PLANS, PRICES } from './constants';
 import { ERROR_MESSAGES, type ErrorCode } from './errors';
+import { plainText } from './text';
 
 /** Spec section 5 "Payment form": the messages of the payment dialog, also used by the server. */
 export const PAYMENT_MESSAGES = {
@@ -58,8 +59,7 @@ const NAME_MAX = 50;
 const digitsOf = (value: string) => value.replace(/\s+/g, '');
 
 const name = (message: string) =>
-  z
-    .string({ error: message })
+  plainText({ error: message })
     .trim()
     .min(LIMITS.nameMin, message)
     .max(NAME_MAX, message);

@@ -18,6 +18,8 @@ export const documentSchema = z.object({
   /** Form number (I-485, EOIR-29, ...) when the document belongs to a form; null for topics. */
   form: z.string().nullable(),
   source: z.enum(DOCUMENT_SOURCES),
+  /** Everyday words the search box also finds it by ("mica", "asilo", "fianza"), lower case, no accents. */
+  keywords: z.string(),
   sizeBytes: z.number().int().nonnegative(),
   /** ISO 8601. */
   createdAt: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text';
 
 /** The survey's rating questions (spec section 3 "feedback"), in the order of its five sections. */
 export const FEEDBACK_SECTIONS = [
@@ -22,14 +23,14 @@ export const FEEDBACK_MESSAGES = {
 } as const;
 
 const rating = z.number().int().min(1, 'La calificación va de 1 a 5.').max(5, 'La calificación va de 1 a 5.');
-const answer = z.string().max(2000, 'Tu respuesta puede tener hasta 2000 caracteres.');
+const answer = plainText().max(2000, 'Tu respuesta puede tener hasta 2000 caracteres.');
 
 /** POST /api/feedback: every id checked, ratings 1 to 5, at least one rating or one comment. */
 export const feedbackRequest = z
   .strictObject({
     ratings: z.strictObject(Object.fromEntries(RATING_IDS.map((id) => [id, rating.optional()])) as Record<RatingId, z.ZodOptional<typeof rating>>).default({}),
     answers: z.strictObject(Object.fromEntries(OPEN_IDS.map((id) => [id, answer.optional()])) as Record<OpenId, z.ZodOptional<typeof answer>>).default({}),
-    additionalComments: z.string().max(5000, 'Tus comentarios pueden tener hasta 5000 caracteres.').nullable().optional(),
+    additionalComments: plainText().max(5000, 'Tus comentarios pueden tener hasta 5000 caracteres.').nullable().optional(),
   })
   .refine(
     (f) => Object.values(f.ratings).some((r) => r !== undefined) || Object.values(f.answers).some((a) => !!a?.trim()) || !!f.additionalComments?.trim(),

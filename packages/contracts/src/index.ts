@@ -10,3 +10,4 @@ export * from './feedback';
 export * from './health';
 export * from './profile';
 export * from './speech';
+export * from './text';

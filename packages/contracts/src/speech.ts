@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SPEECH } from './constants';
+import { plainText } from './text';
 
 /** GET /api/speech/config: who speaks the answers and whether the server transcribes. Never a key or URL. */
 export const speechConfigResponse = z.object({
@@ -14,8 +15,7 @@ export const speechMode = z.enum(['user', 'guest']).default('user');
 
 /** POST /api/speech/tts: the answer streams back as audio/mpeg. */
 export const ttsRequest = z.object({
-  text: z
-    .string()
+  text: plainText()
     .trim()
     .min(1, 'No hay texto para leer.')
     .max(SPEECH.ttsMaxChars, `El texto para leer puede tener hasta ${SPEECH.ttsMaxChars} caracteres.`),

@@ -8,15 +8,14 @@ import { startFakeTwilio } from './twilio';
 /** A plausible answer built from the grounding the server put in the system prompt. */
 function groundedReply(messages: ChatMessage[]): string {
   const system = messages.find((m) => m.role === 'system')?.content ?? '';
-  const what = /^Qué es: (.+)$/m.exec(system)?.[1];
-  const fee = /^Tarifa \(revisada el [^)]+\): ([^.]+\.)/m.exec(system)?.[1];
-  const form = /\(formulario ([A-Z0-9-]+),/.exec(system)?.[1];
-  if (messages.at(-1)?.content && system.includes('UNA sola oración')) return what ?? 'Con gusto te oriento sobre tu trámite de inmigración.';
+  // The grounding of the assistant's prompt: "- sentence (según ...)" lines, then "Oración de cierre: ...".
+  const facts = [...system.matchAll(/^- (.+?)(?: \(según [^)]*\))?$/gm)].map((m) => m[1]!);
+  const closing = /^Oración de cierre: (.+)$/m.exec(system)?.[1];
+  if (messages.at(-1)?.content && system.includes('UNA sola oración')) return facts[0] ?? 'Con gusto te oriento sobre tu trámite de inmigración.';
   return [
     'Claro, con gusto te explico.',
-    what ?? 'Cuéntame un poco más de tu caso para orientarte mejor.',
-    ...(fee ? [fee] : []),
-    form ? `Puedes descargar el formulario ${form} en la sección Documentos de la app.` : 'En la sección Documentos de la app tienes guías que te pueden servir.',
+    ...(facts.length ? facts.slice(0, 2) : ['Cuéntame un poco más de tu caso para orientarte mejor.']),
+    closing ?? 'Es información general; en la sección Documentos de la app tienes guías que te pueden servir.',
   ].join(' ');
 }
 

@@ -14,7 +14,7 @@ runCommand(async () => {
   const args = process.argv.slice(2);
   const confirmAt = args.indexOf('--confirm');
   const ctx = await operatorContext();
-  const deps = { db: ctx.database.db, cancelSubscriptions: (id: string) => ctx.billing.cancelForDeletion(id) };
+  const deps = { db: ctx.database.db, cancelSubscriptions: (id: string) => ctx.billing.cancelForDeletion(id), compact: () => ctx.database.compact() };
   try {
     if (confirmAt >= 0) {
       const requestId = args[confirmAt + 1] ?? '';

@@ -20,6 +20,13 @@ export interface Database {
   kind: DatabaseKind;
   /** A round trip to the database. */
   ping(): Promise<void>;
+  /**
+   * Makes deleted rows unreadable in the database's files (after an account deletion or a purge). On
+   * PGlite: VACUUM FULL rewrites every table without its dead rows, and the write-ahead log that still
+   * holds them is switched and removed (not recycled). On PostgreSQL a no-op: its files, WAL and backups
+   * are the operator's (README, "Deployment").
+   */
+  compact(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -84,6 +91,10 @@ export async function wrapPglite(client: PGlite, options: { migrate?: boolean } 
     ping: singleFlight(async () => {
       await client.query('select 1');
     }),
+    compact: async () => {
+      // wal_recycle off: old WAL segments are removed instead of renamed for reuse with their contents.
+      for (const statement of ['set wal_recycle = off', 'vacuum full', 'checkpoint', 'select pg_switch_wal()', 'checkpoint']) await client.query(statement);
+    },
     close: async () => {
       try {
         if (!client.closed) await client.close();
@@ -112,6 +123,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     ping: singleFlight(async () => {
       await pool.query('select 1');
     }),
+    compact: async () => {},
     close: () => pool.end(),
   };
 }

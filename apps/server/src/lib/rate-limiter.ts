@@ -48,6 +48,29 @@ export class RateLimiter {
     }
   }
 
+  /**
+   * Counts one against a cap only while the count is under it, in one statement: true when counted,
+   * false when the cap is reached. Concurrent callers can never pass the cap together (the upsert locks
+   * the row and re-checks the condition on its latest version).
+   */
+  async take(key: string, max: number, windowSeconds: number, db: Db = this.db): Promise<boolean> {
+    const result = await db.execute(sql`
+      insert into rate_limits as r (key, count, window_start, expires_at)
+      values (${key}::text, 1, now(), now() + make_interval(secs => ${windowSeconds}::int))
+      on conflict (key) do update set
+        count = case when r.expires_at <= now() then 1 else r.count + 1 end,
+        window_start = case when r.expires_at <= now() then now() else r.window_start end,
+        expires_at = case when r.expires_at <= now() then now() + make_interval(secs => ${windowSeconds}::int) else r.expires_at end
+      where r.expires_at <= now() or r.count < ${max}::int
+      returning count`);
+    return rows(result).length > 0;
+  }
+
+  /** Gives back one counted by `take` (an attempt that turned out not to count). */
+  async giveBack(key: string, db: Db = this.db): Promise<void> {
+    await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key} and expires_at > now()`);
+  }
+
   /** Current count without adding one (for checks before an expensive step). */
   async peek(key: string): Promise<number> {
     const result = await this.db.execute(

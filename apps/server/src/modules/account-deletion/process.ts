@@ -12,13 +12,19 @@ export interface DeletionDeps {
   db: Db;
   /** Cancels the user's live subscriptions at the payment gateway (before anything is deleted). */
   cancelSubscriptions: (userId: string) => Promise<unknown>;
+  /** Makes the deleted rows unreadable in the database files (Database.compact); after each deletion. */
+  compact?: () => Promise<void>;
 }
+
+/** `%` and `_` are LIKE wildcards: escaped (with `\`, PostgreSQL's default escape) to match themselves. */
+export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Deletes an account and every row that belongs to it, in one transaction, after its subscriptions
  * are cancelled at the gateway (so that nobody is charged for an account that no longer exists).
  */
-export async function deleteAccount({ db, cancelSubscriptions }: DeletionDeps, userId: string): Promise<boolean> {
+export async function deleteAccount(deps: DeletionDeps, userId: string): Promise<boolean> {
+  const { db, cancelSubscriptions } = deps;
   const [account] = await db.select({ email: t.user.email, phone: t.user.phoneNumber }).from(t.user).where(eq(t.user.id, userId)).limit(1);
   if (!account) return false;
   await cancelSubscriptions(userId);
@@ -42,7 +48,7 @@ export async function deleteAccount({ db, cancelSubscriptions }: DeletionDeps, u
       await tx.delete(t.verification).where(eq(t.verification.value, userId));
     }
     const keys = [userId, ...contacts.map((c) => c.toLowerCase())];
-    await tx.delete(t.rateLimits).where(or(...keys.map((k) => like(t.rateLimits.key, `%${k.replace(/[%_]/g, '')}%`))));
+    await tx.delete(t.rateLimits).where(or(...keys.map((k) => like(t.rateLimits.key, `%${escapeLike(k)}%`))));
     // The requests are kept as done, without anything that names the person.
     await tx
       .update(t.deletionRequests)
@@ -50,6 +56,7 @@ export async function deleteAccount({ db, cancelSubscriptions }: DeletionDeps, u
       .where(eq(t.deletionRequests.userId, userId));
     await tx.delete(t.user).where(eq(t.user.id, userId));
   });
+  await deps.compact?.();
   return true;
 }
 
@@ -83,11 +90,12 @@ export async function confirmAnonymousRequest(deps: DeletionDeps, requestId: str
     .limit(1);
   if (!request) return 'not_found';
   const userId = request.email ? await findUserId(deps.db, request.email) : null;
-  const deleted = userId ? await deleteAccount(deps, userId) : false;
+  const deleted = userId ? await deleteAccount({ ...deps, compact: undefined }, userId) : false;
   await deps.db
     .update(t.deletionRequests)
     .set({ status: 'done', processedAt: new Date(), userId: null, email: null })
     .where(eq(t.deletionRequests.id, requestId));
+  await deps.compact?.();
   return deleted ? 'deleted' : 'no_account';
 }
 

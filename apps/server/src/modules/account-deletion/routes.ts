@@ -8,7 +8,7 @@ import type { RateLimiter } from '../../lib/rate-limiter';
 import type { Auth } from '../auth/auth';
 import { getSession } from '../auth/session';
 
-const email = z.email(DELETION_MESSAGES.emailInvalid).max(254);
+const email = z.email(DELETION_MESSAGES.emailInvalid).max(254); // after the request schema's plainText
 
 /**
  * Spec call 18: a request to delete the account, status 'pending', with the session's user id, or for

@@ -1,8 +1,7 @@
-import type { AnswerKind } from '@camino/contracts';
+import { LIMITS, type AnswerKind } from '@camino/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AnswerEngine, type Mode, type Plan, type Turn } from './engine/engine';
-import { AnswerGuard } from './engine/guard';
-import { isClarification } from './engine/clarify';
+import { AnswerGuard, isClosing } from './engine/guard';
 import { ModelError, streamChat, type ChatMessage, type ModelSettings } from './model/openai-compatible';
 import { systemPrompt } from './prompts';
 
@@ -18,7 +17,6 @@ export interface AssistantInput {
   mode: Mode;
 }
 
-const HISTORY_TURNS = 8;
 const TURN_CHARS = 1500;
 
 /**
@@ -45,12 +43,14 @@ export class Assistant {
   async *answer(input: AssistantInput, signal?: AbortSignal): AsyncGenerator<AssistantEvent> {
     const plan = this.plan(input);
     const builtIn = this.engine.compose(plan);
-    // The clarifying questions and the off-topic redirect are deterministic: no model call.
-    const useModel = this.model !== null && plan.kind !== 'clarify' && plan.kind !== 'offtopic';
+    // The clarifying questions, the off-topic redirect and "no reliable information" are deterministic:
+    // no model call (a model with nothing reliable to ground it would guess).
+    const useModel = this.model !== null && (plan.kind === 'answer' || plan.kind === 'urgent');
     const guard = new AnswerGuard({
       mode: input.mode,
       forms: builtIn.forms.slice(0, 2),
-      fillers: builtIn.sentences.filter((s) => !/Documentos/.test(s)),
+      closing: builtIn.sentences.at(-1) ?? '',
+      fillers: builtIn.sentences.filter((s) => !isClosing(s)),
       guestFallback: builtIn.sentences[0] ?? '',
       ...(plan.kind === 'clarify' ? { minSentences: 2, maxSentences: 2 } : {}),
       ...(plan.kind === 'offtopic' ? { minSentences: 1, maxSentences: 2 } : {}),
@@ -112,9 +112,10 @@ export class Assistant {
 
   private messages(input: AssistantInput, plan: Plan): ChatMessage[] {
     const lastAssistant = [...input.history].reverse().find((t) => t.role === 'assistant');
-    const clarified = !!lastAssistant && isClarification(lastAssistant.content);
-    const history = input.history.slice(-HISTORY_TURNS).map((t) => ({ role: t.role, content: t.content.slice(0, TURN_CHARS) }));
-    return [{ role: 'system', content: systemPrompt(input.mode, plan.entries, clarified || !!plan.pathway) }, ...history, { role: 'user', content: input.message }];
+    const clarified = !!lastAssistant && this.engine.isClarification(lastAssistant.content);
+    const history = input.history.slice(-LIMITS.historyMaxTurns).map((t) => ({ role: t.role, content: t.content.slice(0, TURN_CHARS) }));
+    const closing = this.engine.compose(plan).sentences.at(-1) ?? '';
+    return [{ role: 'system', content: systemPrompt(input.mode, plan, closing, clarified || !!plan.pathway) }, ...history, { role: 'user', content: input.message }];
   }
 
   /** The whole answer as text (for the command line and the evaluation). */

@@ -28,7 +28,9 @@ async function ask(app: FastifyInstance, cookie: string, message: string) {
   };
 }
 
-const GOOD = 'Claro, te explico. Para renovar tu DACA usas el formulario I-821D. Lo mandas con el I-765. Puedes descargar el formulario I-821D en la sección Documentos de la app.';
+const GOOD = 'Claro, te explico. Para renovar tu DACA usas el formulario I-821D. Lo mandas con el I-765. Es información general; en la sección Documentos de la app tienes guías del I-821D y I-765.';
+/** Matched by its words only, not by a keyword phrase: a failing model shows its error instead of the built-in answer. */
+const UNSURE = '¿Cuántos días tarda inmigración en contestar una carta?';
 
 describe('answers from a language model', () => {
   it('streams the model answer, grounded with the knowledge base, with the spec settings', async () => {
@@ -44,8 +46,9 @@ describe('answers from a language model', () => {
     expect(system).toContain('nunca dices que lo eres');
     expect(system).toContain('3 a 5 oraciones');
     expect(system).toContain('sección Documentos');
-    expect(system).toContain('[I-821D]');
-    expect(system).toContain('Tarifa (revisada el 2026-11-22)');
+    expect(system).toContain('Formularios: I-821D, I-765.');
+    expect(system).toMatch(/\(según USCIS, revisado en noviembre de 2026; uscis\.gov[^)]*\)/);
+    expect(system).toContain('Oración de cierre: Es información general;');
     expect(body.messages.at(-1)).toEqual({ role: 'user', content: '¿Cómo renuevo mi DACA?' });
   });
 
@@ -57,7 +60,7 @@ describe('answers from a language model', () => {
     expect(text).not.toMatch(/EE\.?UU/);
     expect(text).toContain('Vives en Estados Unidos desde hace años.');
     expect(events.filter((e) => e.event === 'sentence')).toHaveLength(5);
-    expect(done.text).toMatch(/Puedes descargar el formulario I-821D en la sección Documentos de la app\.$/);
+    expect(done.text).toMatch(/Es información general; en la sección Documentos de la app tienes guías del I-821D y I-765\.$/);
   });
 
   it('retries after a 429 and answers', async () => {
@@ -86,17 +89,29 @@ describe('answers from a language model', () => {
   ] as const)('shows the spec message for %s when no confident answer exists, using no consultation', async (kind, message) => {
     const { cookie } = await signUp(ctx.app);
     fake.script([{ kind }]);
-    const { error, done } = await ask(ctx.app, cookie, '¿Qué opinas de las noticias de inmigración de hoy?');
+    const { error, done } = await ask(ctx.app, cookie, UNSURE);
     expect(done).toBeUndefined();
     expect(error.message).toBe(message);
     const usage = await ctx.app.inject({ method: 'GET', url: '/api/assistant/usage', headers: { cookie } });
     expect(usage.json().remaining).toBe(3);
   });
 
+  it('says it has no reliable information without calling the model, using no consultation (D4, D6)', async () => {
+    const { cookie } = await signUp(ctx.app);
+    const before = fake.requests.length;
+    const { done, error } = await ask(ctx.app, cookie, '¿Cuál es el horario de la oficina de inmigración de Plutón para visas interplanetarias?');
+    expect(error).toBeUndefined();
+    expect(done.kind).toBe('unknown');
+    expect(done.text).toMatch(/No tengo información segura/);
+    expect(done.text).toMatch(/representante acreditado/);
+    expect(fake.requests.length).toBe(before);
+    expect(done.usage.remaining).toBe(3);
+  });
+
   it('shows the 429 message after three rate-limited attempts', async () => {
     const { cookie } = await signUp(ctx.app);
     fake.script([{ kind: 'rate_limit' }, { kind: 'rate_limit' }, { kind: 'rate_limit' }]);
-    const { error } = await ask(ctx.app, cookie, '¿Qué opinas de las noticias de inmigración de hoy?');
+    const { error } = await ask(ctx.app, cookie, UNSURE);
     expect(error).toEqual({ code: 'MODEL_RATE_LIMITED', message: 'Se ha excedido el límite de solicitudes. Por favor, intenta más tarde.' });
   }, 15_000);
 

@@ -158,3 +158,30 @@ describe('the guest demo', () => {
     expect(statuses[10]).toBe(403);
   });
 });
+
+describe('bad input to the assistant gets a Spanish message or a sensible answer, never a 500', () => {
+  it.each([
+    ['empty', '   ', 400, 'Escribe tu pregunta.'],
+    ['5,000 characters', 'papeles '.repeat(625), 400, 'Tu pregunta puede tener hasta 1000 caracteres.'],
+    ['control characters', 'hola\u0000 como renuevo mi DACA', 400, 'caracteres no permitidos'],
+  ])('%s: a 400 with a Spanish message, nothing counted', async (_label, message, status, text) => {
+    const { cookie } = await signUp(ctx.app);
+    const { response } = await ask(ctx.app, cookie, message);
+    expect(response.statusCode).toBe(status);
+    expect(response.json().error.message).toContain(text);
+    const usage = await ctx.app.inject({ method: 'GET', url: '/api/assistant/usage', headers: { cookie } });
+    expect(usage.json().remaining).toBe(3);
+  });
+
+  it.each([
+    ['emoji only', '😀😀🙏', ['offtopic', 'unknown']],
+    ['only English', 'How do I renew my green card?', ['answer']],
+    ['only English, not about immigration', 'What is the best pizza in town?', ['offtopic']],
+  ])('%s: a sensible answer in Spanish', async (_label, message, kinds) => {
+    const { cookie } = await signUp(ctx.app);
+    const { response, done } = await ask(ctx.app, cookie, message);
+    expect(response.statusCode).toBe(200);
+    expect(kinds).toContain(done.kind);
+    expect(done.text).toMatch(/[áéíóúñ]|inmigración|formulario/);
+  });
+});

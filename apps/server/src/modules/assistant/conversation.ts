@@ -65,38 +65,82 @@ export class ConversationService {
     return { plan, used, limit, remaining: limit === null ? null : Math.max(0, limit - used), today };
   }
 
-  /** Refuses, before anything is generated, a question over the plan's limit or while another is answered. */
-  async admit(identity: Identity): Promise<() => Promise<void>> {
-    const usage = await this.usage(identity);
-    if (usage.remaining === 0) throw new AppError(identity.type === 'guest' ? 'GUEST_LIMIT_REACHED' : 'LIMIT_REACHED');
-    if (identity.type === 'guest' && (await this.rateLimiter.peek(`guest:ip:${identity.ip}`)) >= GUEST_IP_DAILY) {
-      throw new AppError('GUEST_LIMIT_REACHED');
-    }
+  /**
+   * Admits a question, before anything is generated: one answer at a time per person, the hourly rate
+   * limits, and the consultation itself reserved atomically against every cap (guest cookie, guest
+   * address, FREE plan). Concurrent requests can never pass a cap together: the count is taken in the
+   * same step as the check. `ask` then keeps the reservation or gives it back.
+   */
+  async admit(identity: Identity): Promise<Admission> {
     const who = identity.type === 'user' ? `user:${identity.userId}` : `guest:${identity.guestId}`;
+    const inflight = `inflight:${who}`;
     // What costs money is rate limited per person and per address.
     await this.rateLimiter.consume(
       { key: `ask:${who}`, max: 40, windowSeconds: HOUR, message: 'Hiciste muchas preguntas seguidas. Espera un momento e inténtalo de nuevo.' },
       { key: `ask:ip:${identity.ip}`, max: 120, windowSeconds: HOUR, message: 'Demasiadas preguntas desde esta conexión. Espera un momento e inténtalo de nuevo.' },
-      { key: `inflight:${who}`, max: 1, windowSeconds: 120, message: 'Espera a que termine la respuesta anterior.' },
+      { key: inflight, max: 1, windowSeconds: 120, message: 'Espera a que termine la respuesta anterior.' },
     );
-    return () => this.rateLimiter.reset(`inflight:${who}`);
+    try {
+      const consultationId = await this.reserve(identity);
+      return { identity, consultationId, release: () => this.rateLimiter.reset(inflight) };
+    } catch (error) {
+      await this.rateLimiter.reset(inflight);
+      throw error;
+    }
   }
 
-  async *ask(identity: Identity, input: { message: string; history: Turn[]; mode: 'user' | 'guest' }, signal: AbortSignal, tzOffsetMinutes = 0): AsyncGenerator<AskEvent> {
+  /** One transaction: every cap checked and counted, and a consultation row held for this question. */
+  private reserve(identity: Identity): Promise<string> {
+    return this.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      if (identity.type === 'guest') {
+        const counted = rows(
+          await db.execute(sql`
+            insert into guest_usage (guest_id, questions) values (${identity.guestId}, 1)
+            on conflict (guest_id) do update set questions = guest_usage.questions + 1, updated_at = now()
+            where guest_usage.questions < ${LIMITS.guestQuestions}
+            returning questions`),
+        );
+        if (counted.length === 0) throw new AppError('GUEST_LIMIT_REACHED');
+        if (!(await this.rateLimiter.take(guestIpKey(identity.ip), GUEST_IP_DAILY, 24 * HOUR, db))) throw new AppError('GUEST_LIMIT_REACHED');
+        const [row] = await db.insert(consultations).values({ guestId: identity.guestId, kind: 'answer' }).returning({ id: consultations.id });
+        return row!.id;
+      }
+      // The profile row is locked: two questions of one account are counted one after the other.
+      await db.execute(endedPlanUpdate(identity.userId));
+      const [profile] = rows<{ plan: string | null }>(await db.execute(sql`select plan from profiles where id = ${identity.userId} for update`));
+      if (normalizePlan(profile?.plan) !== 'UNLIMITED') {
+        const [count] = rows<{ used: number }>(await db.execute(sql`select count(*)::int as used from consultations where user_id = ${identity.userId}`));
+        if (Number(count?.used ?? 0) >= LIMITS.freeConsultations) throw new AppError('LIMIT_REACHED');
+      }
+      const [row] = await db.insert(consultations).values({ userId: identity.userId, kind: 'answer' }).returning({ id: consultations.id });
+      return row!.id;
+    });
+  }
+
+  async *ask(admission: Admission, input: { message: string; history: Turn[]; mode: 'user' | 'guest' }, signal: AbortSignal, tzOffsetMinutes = 0): AsyncGenerator<AskEvent> {
+    const { identity } = admission;
+    let kind: AnswerKind | null = null;
+    let sentenceSent = false;
+    let settled = false;
     try {
       for await (const event of this.assistant.answer(input, signal)) {
         switch (event.type) {
           case 'start':
+            kind = event.kind;
             yield { event: 'start', data: { kind: event.kind } };
             break;
           case 'delta':
             yield { event: 'delta', data: { text: event.text } };
             break;
           case 'sentence':
+            // From here the person has an answer: a client that leaves now still uses the consultation.
+            sentenceSent = true;
             yield { event: 'sentence', data: { index: event.index, text: event.text } };
             break;
           case 'done': {
-            await this.record(identity, event.kind);
+            settled = true;
+            await this.settle(admission, counts(identity, event.kind) ? event.kind : null);
             let savedChatId: string | null = null;
             let saveFailed = false;
             if (identity.type === 'user' && (event.kind === 'answer' || event.kind === 'urgent')) {
@@ -121,24 +165,50 @@ export class ConversationService {
       }
       this.log.error({ err: error }, 'answering failed');
       yield { event: 'error', data: { code: 'INTERNAL', message: 'Error procesando la solicitud' } };
+    } finally {
+      // No `done`: the client left or the answer failed. A sentence already sent is a consultation.
+      if (!settled) {
+        await this.settle(admission, sentenceSent && kind && counts(identity, kind) ? kind : null).catch((error: unknown) =>
+          this.log.error({ err: error }, 'settling the consultation failed'),
+        );
+      }
     }
   }
 
-  /** A consultation is a question that got an answer; a clarifying turn is not one (D5, D6). */
-  private async record(identity: Identity, kind: AnswerKind): Promise<void> {
-    if (kind === 'clarify') return;
-    if (identity.type === 'user') {
-      if (kind === 'offtopic') return;
-      await this.db.insert(consultations).values({ userId: identity.userId, kind });
+  /** Keeps the reserved consultation with its kind, or (null) gives it back to every counter. */
+  private async settle(admission: Admission, kind: AnswerKind | null): Promise<void> {
+    const { identity, consultationId } = admission;
+    if (kind) {
+      if (kind !== 'answer') await this.db.update(consultations).set({ kind }).where(eq(consultations.id, consultationId));
       return;
     }
-    await this.db.insert(consultations).values({ guestId: identity.guestId, kind });
-    await this.db
-      .insert(guestUsage)
-      .values({ guestId: identity.guestId, questions: 1 })
-      .onConflictDoUpdate({ target: guestUsage.guestId, set: { questions: sql`${guestUsage.questions} + 1`, updatedAt: new Date() } });
-    await this.rateLimiter.consume({ key: `guest:ip:${identity.ip}`, max: Number.MAX_SAFE_INTEGER, windowSeconds: 24 * HOUR, message: '' });
+    await this.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      await db.delete(consultations).where(eq(consultations.id, consultationId));
+      if (identity.type === 'guest') {
+        await db.execute(sql`update guest_usage set questions = greatest(questions - 1, 0), updated_at = now() where guest_id = ${identity.guestId}`);
+        await this.rateLimiter.giveBack(guestIpKey(identity.ip), db);
+      }
+    });
   }
+}
+
+/**
+ * A consultation is a question that got an answer; a clarifying turn and "no reliable information" are
+ * not (D5, D6), nor a signed-in off-topic reply.
+ */
+function counts(identity: Identity, kind: AnswerKind): boolean {
+  if (kind === 'clarify' || kind === 'unknown') return false;
+  return !(identity.type === 'user' && kind === 'offtopic');
+}
+
+const guestIpKey = (ip: string) => `guest:ip:${ip}`;
+
+/** An admitted question: its reserved consultation, and the release of the one-at-a-time counter. */
+export interface Admission {
+  identity: Identity;
+  consultationId: string;
+  release(): Promise<void>;
 }
 
 /** The user's local midnight, from the browser's offset (minutes, as Date#getTimezoneOffset gives). */

@@ -30,7 +30,7 @@ export const assistantRoutes =
     app.post('/assistant/ask', { schema: { body: askRequest, querystring: tzQuery }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request, reply) => {
       const { message, history, mode } = request.body;
       const { identity, setCookie } = await identify(auth, request, reply, mode, config);
-      const release = await conversation.admit(identity);
+      const admission = await conversation.admit(identity);
 
       const controller = new AbortController();
       reply.hijack();
@@ -51,9 +51,9 @@ export const assistantRoutes =
         if (!res.writableEnded) res.write(`event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`);
       };
       try {
-        for await (const event of conversation.ask(identity, { message, history, mode }, controller.signal, request.query.tz)) send(event);
+        for await (const event of conversation.ask(admission, { message, history, mode }, controller.signal, request.query.tz)) send(event);
       } finally {
-        await release().catch(() => {});
+        await admission.release().catch(() => {});
         res.end();
       }
     });

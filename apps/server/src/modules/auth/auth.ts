@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { account, phoneRegistrations, profiles, session, user, verification } from '../../db/schema';
+import { scrub } from '../../lib/logger';
 import type { Messaging } from '../messaging/senders';
 import { hashPassword, verifyPassword } from './password';
 
@@ -56,13 +57,22 @@ export function createAuth({ config, db, messaging, log }: AuthDeps) {
     trustedOrigins: [config.publicUrl, ...config.trustedOrigins],
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
     logger: {
-      log: (level, message) => (level === 'error' ? log.error({ source: 'auth' }, message) : log.debug({ source: 'auth' }, message)),
+      // The library's messages can quote an e-mail or a token: scrubbed, and its error objects go
+      // through the safe serializer (no query parameters).
+      log: (level, message, ...args) => {
+        const err = args.find((arg) => arg instanceof Error);
+        if (level === 'error') log.error({ source: 'auth', err }, scrub(message));
+        else log.debug({ source: 'auth' }, scrub(message));
+      },
     },
+    // Unexpected errors are thrown to our route, whose error handler logs them without query parameters
+    // (the library would print them, parameters included, on the console).
+    onAPIError: { throw: true },
     // Limits are ours (database-backed, per phone, e-mail and IP): see routes.ts.
     rateLimit: { enabled: false },
-    // The session is also kept for 30 s in a signed cookie, so most requests need no session query; a
-    // sign-out elsewhere or a deleted account takes effect within those 30 s.
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24, cookieCache: { enabled: true, maxAge: 30 } },
+    // Every request reads the session from the database (no cookie cache): a sign-out, a password reset
+    // or a deleted account ends the session at once, on every server (docs/decisions/0021).
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24, cookieCache: { enabled: false } },
     advanced: {
       cookiePrefix: 'camino',
       useSecureCookies: https,

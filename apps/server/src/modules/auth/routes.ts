@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, phoneNumberSchema, sendCodeRequest, sendCodeResponse } from '@camino/contracts';
+import { AUTH_MESSAGES, phoneNumberSchema, plainText, sendCodeRequest, sendCodeResponse } from '@camino/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,11 +8,12 @@ import { AppError } from '../../lib/errors';
 import type { Limit, RateLimiter } from '../../lib/rate-limiter';
 import type { Auth } from './auth';
 import { translateAuthError } from './auth-errors';
-import { resetLimits, signInLimits, signUpLimits, smsLimits, verifyLimits } from './limits';
+import { resetLimits, signInLimits, signInPairKey, signUpLimits, SMS_BUDGET_MESSAGE, smsLimits, verifyLimits } from './limits';
+import { SignInThrottle } from './sign-in-throttle';
 import { generatePhonePassword, hashPassword } from './password';
 import { toHeaders } from './session';
 
-const email = z.email(AUTH_MESSAGES.emailInvalid).trim().toLowerCase().max(254);
+const email = plainText({ error: AUTH_MESSAGES.emailInvalid }).trim().toLowerCase().max(254).pipe(z.email(AUTH_MESSAGES.emailInvalid));
 
 /**
  * The better-auth endpoints the product uses, each with a strict body (nothing else is forwarded) and
@@ -22,22 +23,22 @@ const endpoints: Record<string, { method: 'GET' | 'POST'; body?: z.ZodType; limi
   'sign-up/email': {
     method: 'POST',
     body: z.object({
-      name: z.string({ error: AUTH_MESSAGES.nameRequired }).trim().min(1, AUTH_MESSAGES.nameRequired).max(80),
+      name: plainText({ error: AUTH_MESSAGES.nameRequired }).trim().min(1, AUTH_MESSAGES.nameRequired).max(80),
       email,
-      password: z.string({ error: AUTH_MESSAGES.passwordShort }).min(6, AUTH_MESSAGES.passwordShort).max(128),
+      password: plainText({ error: AUTH_MESSAGES.passwordShort }).min(6, AUTH_MESSAGES.passwordShort).max(128),
     }),
     limits: (_body: never, ip: string) => signUpLimits(ip),
   },
   'sign-in/email': {
     method: 'POST',
-    body: z.object({ email, password: z.string().min(1, AUTH_MESSAGES.passwordShort).max(128) }),
+    body: z.object({ email, password: plainText().min(1, AUTH_MESSAGES.passwordShort).max(128) }),
     limits: (body: { email: string }, ip: string) => signInLimits(body.email, ip),
   },
   'phone-number/verify': {
     method: 'POST',
     body: z.object({
       phoneNumber: phoneNumberSchema,
-      code: z.string({ error: AUTH_MESSAGES.codeRequired }).trim().min(1, AUTH_MESSAGES.codeRequired).max(6, 'El código tiene 6 dígitos.'),
+      code: plainText({ error: AUTH_MESSAGES.codeRequired }).trim().min(1, AUTH_MESSAGES.codeRequired).max(6, 'El código tiene 6 dígitos.'),
     }),
     limits: (body: { phoneNumber: string }, ip: string) => verifyLimits(body.phoneNumber, ip),
   },
@@ -49,17 +50,42 @@ const endpoints: Record<string, { method: 'GET' | 'POST'; body?: z.ZodType; limi
   'reset-password': {
     method: 'POST',
     body: z.object({
-      token: z.string().min(1).max(512),
-      newPassword: z.string({ error: AUTH_MESSAGES.passwordShort }).min(6, AUTH_MESSAGES.passwordShort).max(128),
+      token: plainText().min(1, 'Falta el enlace para cambiar tu contraseña.').max(512, 'El enlace para cambiar tu contraseña no es válido.'),
+      newPassword: plainText({ error: AUTH_MESSAGES.passwordShort }).min(6, AUTH_MESSAGES.passwordShort).max(128),
     }),
   },
   'sign-out': { method: 'POST', body: z.object({}).optional() },
   'get-session': { method: 'GET' },
 };
 
+/** better-auth's English success message of request-password-reset, in the product's Spanish. */
+export const RESET_REQUESTED_MESSAGE = 'Si ese correo tiene una cuenta, te enviamos un enlace para cambiar tu contraseña. Revisa tu correo.';
+
+/**
+ * What a page script may read of a better-auth answer: the session token lives only in the HttpOnly
+ * cookie, so it is removed from every body (sign-up, sign-in, get-session); English texts become Spanish.
+ */
+export function pageSafeBody(path: string, body: unknown): unknown {
+  if (!body || typeof body !== 'object') return body;
+  const copy = { ...(body as Record<string, unknown>) };
+  delete copy.token;
+  if (copy.session && typeof copy.session === 'object') {
+    const session = { ...(copy.session as Record<string, unknown>) };
+    delete session.token;
+    copy.session = session;
+  }
+  if (path === 'request-password-reset' && 'message' in copy) copy.message = RESET_REQUESTED_MESSAGE;
+  return copy;
+}
+
+const SMS_ALERT_EVERY_MS = 60_000;
+
 export const authRoutes =
-  ({ auth, db, rateLimiter }: { auth: Auth; db: Db; rateLimiter: RateLimiter }): FastifyPluginAsyncZod =>
+  ({ auth, db, rateLimiter, smsHourlyBudget }: { auth: Auth; db: Db; rateLimiter: RateLimiter; smsHourlyBudget: number }): FastifyPluginAsyncZod =>
   async (app) => {
+    const throttle = new SignInThrottle(db);
+    const publicOrigin = new URL(auth.options.baseURL!).origin;
+    let lastSmsAlert = 0;
     app.route({
       method: ['GET', 'POST'],
       url: '/auth/*',
@@ -78,11 +104,16 @@ export const authRoutes =
           body = parsed.data;
         }
         if (endpoint.limits) await rateLimiter.consume(...endpoint.limits(body as never, request.ip));
+        const signIn = path === 'sign-in/email' ? (body as { email: string }).email : null;
+        if (signIn) await throttle.claim(signIn);
 
         const url = new URL(request.url, 'http://internal');
         const headers = toHeaders(request);
         headers.delete('content-length');
         if (body !== undefined) headers.set('content-type', 'application/json');
+        // The origin check (plugins/origin-check.ts) already accepted this Origin: the page's own origin
+        // (http://127.0.0.1:3000, a phone on the Wi-Fi) is told to better-auth as the public one.
+        if (headers.has('origin')) headers.set('origin', publicOrigin);
         const response = await auth.handler(
           new Request(new URL(url.pathname + url.search, auth.options.baseURL), {
             method: request.method,
@@ -95,12 +126,18 @@ export const authRoutes =
         if (cookies.length) reply.header('set-cookie', cookies);
         if (!response.ok) {
           const detail = (await response.json().catch(() => ({}))) as { code?: string };
-          throw translateAuthError(response.status, detail.code);
+          const error = translateAuthError(response.status, detail.code);
+          if (signIn && error.code === 'INVALID_CREDENTIALS') await throttle.failed(signIn);
+          throw error;
         }
-        const contentType = response.headers.get('content-type');
-        if (contentType) reply.type(contentType);
+        if (signIn) {
+          await throttle.succeeded(signIn);
+          await rateLimiter.reset(signInPairKey(signIn, request.ip));
+        }
         reply.header('cache-control', 'no-store');
-        return reply.status(response.status).send(await response.text());
+        const text = await response.text();
+        if (!(response.headers.get('content-type') ?? '').includes('json')) return reply.status(response.status).send(text);
+        return reply.status(response.status).type('application/json; charset=utf-8').send(JSON.stringify(pageSafeBody(path, JSON.parse(text))));
       },
     });
 
@@ -123,6 +160,14 @@ export const authRoutes =
             .insert(phoneRegistrations)
             .values({ phoneNumber, firstName, passwordHash })
             .onConflictDoUpdate({ target: phoneRegistrations.phoneNumber, set: { firstName, passwordHash, createdAt: new Date() } });
+        }
+        // A global hourly budget: many numbers from many addresses cannot run up the SMS bill (issue 13).
+        if (!(await rateLimiter.take('sms:global', smsHourlyBudget, 60 * 60))) {
+          if (Date.now() - lastSmsAlert > SMS_ALERT_EVERY_MS) {
+            lastSmsAlert = Date.now();
+            request.log.error({ alert: 'sms_budget', budget: smsHourlyBudget }, 'ALERT: the hourly SMS budget is used up; codes are refused until the hour ends (SMS_HOURLY_BUDGET)');
+          }
+          throw new AppError('SERVICE_UNAVAILABLE', SMS_BUDGET_MESSAGE, undefined, 503);
         }
         try {
           await auth.api.sendPhoneNumberOTP({ body: { phoneNumber } });

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/errors';
-import type { Limit, RateLimiter } from '../../lib/rate-limiter';
+import { RateLimitedError, type Limit, type RateLimiter } from '../../lib/rate-limiter';
 import type { Auth } from '../auth/auth';
 import { getSession, requireUserId, toHeaders } from '../auth/session';
 import type { BillingService } from './service';
@@ -58,11 +58,12 @@ export const billingRoutes =
       const body = request.body;
       const session = await getSession(auth, request);
       if (!session && !body.password) throw new AppError('VALIDATION', PAYMENT_MESSAGES.password, { password: PAYMENT_MESSAGES.password });
-      await rateLimiter.consume(...paymentLimits(request.ip, body.email, session?.userId ?? null));
-      // One payment at a time per account (or e-mail): a double click never charges twice.
+      // One payment at a time per account (or e-mail): a double click never charges twice. Checked
+      // first, so that a refused duplicate click does not use up one of the payment attempts.
       const inFlight = `pay:inflight:${session?.userId ?? body.email}`;
-      await rateLimiter.consume({ key: inFlight, max: 1, windowSeconds: 120, message: IN_FLIGHT_MESSAGE });
+      if (!(await rateLimiter.take(inFlight, 1, 120))) throw new RateLimitedError(IN_FLIGHT_MESSAGE, 5);
       try {
+        await rateLimiter.consume(...paymentLimits(request.ip, body.email, session?.userId ?? null));
         const result = await billing.authorize(body, { userId: session?.userId ?? null, headers: toHeaders(request) });
         if (result.setCookie.length) reply.header('set-cookie', result.setCookie);
         return result.body;

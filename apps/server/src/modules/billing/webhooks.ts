@@ -4,7 +4,7 @@
 // payload.id is the subscription id of subscription events and the transaction id of payments; a
 // recurring charge's payload also carries `subscription: { id, payNum }`.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { LIVE_SUBSCRIPTION_STATUSES } from '@camino/contracts';
+import { LIVE_SUBSCRIPTION_STATUSES, plainText } from '@camino/contracts';
 import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -42,18 +42,18 @@ export function verifySignature(raw: Buffer, header: string | string[] | undefin
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-const idLike = z.union([z.string().min(1).max(64), z.number()]).transform(String);
+const idLike = z.union([plainText().min(1).max(64), z.number()]).transform(String);
 const numberLike = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]).transform(Number);
 
 export const webhookNotification = z.object({
-  notificationId: z.string().min(1).max(128),
-  eventType: z.string().min(1).max(128),
-  eventDate: z.string().min(1).max(64),
-  webhookId: z.string().max(128).optional(),
+  notificationId: plainText().min(1).max(128),
+  eventType: plainText().min(1).max(128),
+  eventDate: plainText().min(1).max(64),
+  webhookId: plainText().max(128).optional(),
   payload: z
     .looseObject({
       id: idLike.optional(),
-      entityName: z.string().optional(),
+      entityName: plainText().optional(),
       responseCode: numberLike.optional(),
       authAmount: numberLike.optional(),
       subscription: z.looseObject({ id: idLike, payNum: numberLike.optional() }).optional(),

@@ -7,6 +7,8 @@ import { documents } from '../../db/schema';
 import { loadKnowledgeBase } from '../assistant/knowledge/load';
 import { seedGuides } from './guides/seed';
 import { officialMetadata, runDocumentsImport } from './import';
+import { DocumentService } from './service';
+import { UrlSigner } from './signed-url';
 import { LocalStorage } from './storage/local';
 import { samplePdf, tempDir } from './testing';
 
@@ -90,6 +92,17 @@ describe('npm run documents:import', () => {
   const shared = path.resolve(__dirname, '../../../../../../shared/forms/g-1145.pdf');
   it.skipIf(!existsSync(shared))('imports a real USCIS PDF from ../shared/forms', async () => {
     const { outcomes } = await run([shared]);
-    expect(outcomes[0]).toMatchObject({ status: 'imported', name: 'G-1145.pdf', title: 'Formulario G-1145 (oficial de USCIS)' });
+    expect(outcomes[0]).toMatchObject({ status: 'imported', name: 'G-1145.pdf' });
+    // The edition the agency prints on the form, read from the PDF.
+    expect((outcomes[0] as { title: string }).title).toMatch(/^Formulario G-1145 \(oficial de USCIS, edición \d{2}\/\d{2}\/\d{2}\)$/);
+  });
+
+  it('records the edition printed on an official form in its title', async () => {
+    writeFileSync(path.join(data.dir, 'i-765.pdf'), await samplePdf('Form I-765 Edition 08/21/25 Page 1 of 7'));
+    const { outcomes } = await run([path.join(data.dir, 'i-765.pdf')]);
+    expect(outcomes[0]).toMatchObject({ status: 'imported', title: 'Formulario I-765 (oficial de USCIS, edición 08/21/25)' });
+    // The assistant then offers the official form, not only our guide.
+    const service = new DocumentService(database.db, storage, new UrlSigner('a-secret-for-the-test-of-the-signer'));
+    expect([...(await service.officialForms())]).toContain('I-765');
   });
 });

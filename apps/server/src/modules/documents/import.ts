@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
 import type { KnowledgeBase } from '../assistant/knowledge/load';
 import type { KnowledgeEntry } from '../assistant/knowledge/schema';
+import { readEdition } from './edition';
 import { sha256 } from './guides/seed';
 import { isValidFileName, type Storage } from './storage/storage';
 
@@ -21,16 +22,20 @@ function agencyName(entry: KnowledgeEntry): string {
   return /\(([A-Z]{2,})\)/.exec(entry.agency)?.[1] ?? entry.agency;
 }
 
-/** Title and description of an official PDF: from the knowledge base when the form is known. */
-export function officialMetadata(file: string, knowledge: KnowledgeBase): { form: string | null; title: string; description: string } {
+/**
+ * Title and description of an official PDF: from the knowledge base when the form is known, with the
+ * edition printed on the form when it has one ("Formulario I-765 (oficial de USCIS, edición 08/21/25)").
+ */
+export function officialMetadata(file: string, knowledge: KnowledgeBase, edition: string | null = null): { form: string | null; title: string; description: string } {
   const form = formFromFilename(file);
   const entry = form ? knowledge.byForm.get(form) : undefined;
+  const ofEdition = edition ? `, edición ${edition}` : '';
   if (form && entry) {
     const agency = agencyName(entry);
     const of = /^(Departamento|Servicio)\b/.test(agency) ? `del ${agency}` : `de ${agency}`;
-    return { form, title: `Formulario ${form} (oficial ${of})`, description: entry.description };
+    return { form, title: `Formulario ${form} (oficial ${of}${ofEdition})`, description: entry.description };
   }
-  if (form) return { form, title: `Formulario ${form} (oficial)`, description: `Formulario oficial ${form}, tal como lo publica la agencia.` };
+  if (form) return { form, title: `Formulario ${form} (oficial${ofEdition})`, description: `Formulario oficial ${form}, tal como lo publica la agencia.` };
   const stem = path.basename(file).replace(/\.pdf$/i, '').replace(/[-_]+/g, ' ').trim() || 'Documento';
   return { form: null, title: stem.charAt(0).toUpperCase() + stem.slice(1), description: `Documento oficial (${path.basename(file)}).` };
 }
@@ -55,7 +60,7 @@ export async function importOfficialPdf(db: Db, storage: Storage, knowledge: Kno
   const [existing] = await db.select({ id: documents.id, source: documents.source }).from(documents).where(eq(documents.filename, name)).limit(1);
   if (existing?.source === 'guide') return { file, status: 'failed', reason: `${name} is the name of a generated guide` };
 
-  const { form, title, description } = officialMetadata(file, knowledge);
+  const { form, title, description } = officialMetadata(file, knowledge, await readEdition(bytes));
   // The file first: a row never points at a file that is not there.
   await storage.put(name, bytes, 'application/pdf');
   const values = { title, description, filename: name, form, source: 'official', sha256: hash, sizeBytes: bytes.byteLength };

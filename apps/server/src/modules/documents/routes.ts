@@ -1,4 +1,4 @@
-import { documentDownloadResponse, documentIdParams } from '@camino/contracts';
+import { documentDownloadResponse, documentIdParams, plainText } from '@camino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RateLimiter } from '../../lib/rate-limiter';
@@ -53,8 +53,8 @@ export const documentRoutes =
       `/files/${DOCUMENTS_BUCKET}/:name`,
       {
         schema: {
-          params: z.object({ name: z.string() }),
-          querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
+          params: z.object({ name: plainText().max(300) }),
+          querystring: z.object({ expires: plainText().max(20).optional(), signature: plainText().max(200).optional() }),
         },
       },
       async (request, reply) => {

@@ -33,6 +33,8 @@ export class DocumentService {
     private readonly signer: UrlSigner,
     /** How long one catalog read answers every list request (docs/decisions/0010). */
     private readonly listTtlMs = LIST_TTL_MS,
+    /** Everyday words of a document, from the knowledge base (by its file name or form). */
+    private readonly searchWords: (filename: string, form: string | null) => string = () => '',
   ) {}
 
   /**
@@ -43,6 +45,11 @@ export class DocumentService {
    */
   async list(): Promise<DocumentItem[]> {
     return (await this.listing_()).documents;
+  }
+
+  /** Form numbers whose official PDF is in the catalog. */
+  async officialForms(): Promise<Set<string>> {
+    return new Set((await this.list()).filter((d) => d.source === 'official' && d.form).map((d) => d.form!.toUpperCase()));
   }
 
   /** The same list as the JSON body of GET /api/documents, serialised (and checked) once per read. */
@@ -93,6 +100,7 @@ export class DocumentService {
     return rows.map((row) => ({
       ...row,
       source: row.source === 'official' ? 'official' : 'guide',
+      keywords: this.searchWords(row.filename, row.form),
       createdAt: row.createdAt.toISOString(),
     }));
   }

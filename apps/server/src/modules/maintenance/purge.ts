@@ -36,7 +36,7 @@ export async function purgeExpiredData(deps: DeletionDeps, now = new Date()): Pr
         and not exists (select 1 from subscriptions x where x.user_id = u.id and x.status in ('trialing', 'active', 'past_due'))`),
   );
   let accounts = 0;
-  for (const { id } of idle) if (await deleteAccount(deps, id)) accounts++;
+  for (const { id } of idle) if (await deleteAccount({ ...deps, compact: undefined }, id)) accounts++;
 
   await run('saved_chats', db.delete(t.savedChats).where(lt(t.savedChats.createdAt, cutoff)));
   await run('consultations', db.delete(t.consultations).where(lt(t.consultations.createdAt, cutoff)));
@@ -52,5 +52,6 @@ export async function purgeExpiredData(deps: DeletionDeps, now = new Date()): Pr
   await run('rate_limits', db.delete(t.rateLimits).where(lt(t.rateLimits.expiresAt, now)));
   const dayAgo = new Date(now.getTime() - 24 * 3600 * 1000);
   await run('phone_registrations', db.delete(t.phoneRegistrations).where(lt(t.phoneRegistrations.createdAt, dayAgo)));
+  if (accounts > 0 || Object.values(removed).some((n) => n > 0)) await deps.compact?.();
   return { removed, accounts };
 }

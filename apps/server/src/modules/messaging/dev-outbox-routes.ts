@@ -1,8 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { plainText } from '@camino/contracts';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
+import { AppError } from '../../lib/errors';
 import { pageNonce } from '../../plugins/security';
 
 const escapeHtml = (text: string) =>
@@ -13,12 +15,30 @@ async function latest(db: Db, recipient?: string) {
   return recipient ? query.where(eq(outbox.recipient, recipient)) : query;
 }
 
+const loopback = (address: string | undefined) => !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
+
+/**
+ * Whether the request comes from this machine: the socket's address is loopback, and so is the client
+ * address a trusted proxy forwarded. A forwarded request through an untrusted proxy is refused (a proxy
+ * on this machine would otherwise make every visitor look local).
+ */
+export function isLoopback(request: FastifyRequest, trustProxy: boolean): boolean {
+  const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  if (forwarded && !trustProxy) return false;
+  return loopback(request.socket.remoteAddress) && loopback(request.ip);
+}
+
 /**
  * Outside production only: the outbox as a page (/dev/outbox) so a newcomer can read the SMS code or
- * the reset link, and as JSON for the browser tests. Never registered in production.
+ * the reset link, and as JSON for the browser tests. Never registered in production, and answers only
+ * requests from this machine (decision D15): anyone else on the network would read sign-in codes.
  */
-export function registerDevOutbox(app: FastifyInstance, db: Db): void {
-  app.get('/api/dev/outbox', { schema: { querystring: z.object({ to: z.string().optional() }) } }, async (request) => {
+export function registerDevOutbox(app: FastifyInstance, db: Db, trustProxy: boolean): void {
+  app.addHook('onRequest', async (request) => {
+    const path = request.url.split('?')[0]!;
+    if ((path === '/dev/outbox' || path.startsWith('/api/dev/')) && !isLoopback(request, trustProxy)) throw new AppError('NOT_FOUND');
+  });
+  app.get('/api/dev/outbox', { schema: { querystring: z.object({ to: plainText().max(254).optional() }) } }, async (request) => {
     const { to } = request.query as { to?: string };
     const messages = await latest(db, to);
     return { messages: messages.map((m) => ({ id: m.id, channel: m.channel, to: m.recipient, subject: m.subject, body: m.body, createdAt: m.createdAt })) };

@@ -20,7 +20,7 @@ export interface EmailSender {
 
 export class SendError extends Error {}
 
-/** The embedded sender: messages are stored in the outbox table and printed in the server log (D8). */
+/** The embedded sender: messages are stored in the outbox table, for /dev/outbox (D8, D15); never logged. */
 export class OutboxSender implements SmsSender, EmailSender {
   constructor(
     private readonly db: Db,
@@ -30,8 +30,13 @@ export class OutboxSender implements SmsSender, EmailSender {
 
   async send(toOrMessage: string | EmailMessage, body?: string): Promise<void> {
     const message = typeof toOrMessage === 'string' ? { to: toOrMessage, subject: null, text: body ?? '' } : toOrMessage;
-    await this.db.insert(outbox).values({ channel: this.channel, recipient: message.to, subject: message.subject, body: message.text });
-    this.log.info(`[outbox] ${this.channel} to ${message.to}${message.subject ? ` «${message.subject}»` : ''}: ${message.text}`);
+    const [row] = await this.db
+      .insert(outbox)
+      .values({ channel: this.channel, recipient: message.to, subject: message.subject, body: message.text })
+      .returning({ id: outbox.id });
+    // Neither the recipient nor the text: a code or a reset link in a log line opens the account
+    // (decision D15). Development reads them at /dev/outbox, from this machine only.
+    this.log.info({ channel: this.channel, outboxId: row?.id }, 'message stored in the outbox (read it at /dev/outbox)');
   }
 }
 

@@ -8,12 +8,20 @@ export const searchable = (text: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9ñ ]+/g, '');
 
-/** The documents whose title or description holds every word of the query. */
+/**
+ * The documents whose title, description or everyday words (keywords) hold every word of the query;
+ * those whose title holds them come first, then those whose description does.
+ */
 export function filterDocuments(docs: DocumentItem[], query: string): DocumentItem[] {
   const words = searchable(query).split(/\s+/).filter(Boolean);
   if (!words.length) return docs;
-  return docs.filter((doc) => {
-    const text = `${searchable(doc.title)} ${searchable(doc.description)}`;
-    return words.every((word) => text.includes(word));
-  });
+  // Each word starts a word of the text ("fianza" does not find "confianza"); a number may sit inside a
+  // form number ("765" finds "i765").
+  const has = (text: string) => words.every((word) => ` ${text}`.includes(` ${word}`) || (/^\d+$/.test(word) && text.includes(word)));
+  const rank = (doc: DocumentItem) => (has(searchable(doc.title)) ? 0 : has(searchable(doc.description)) ? 1 : 2);
+  return docs
+    .filter((doc) => has(`${searchable(doc.title)} ${searchable(doc.description)} ${doc.keywords}`))
+    .map((doc) => ({ doc, rank: rank(doc) }))
+    .sort((a, b) => a.rank - b.rank)
+    .map(({ doc }) => doc);
 }

@@ -1,46 +1,33 @@
-import { normalize } from './normalize';
+import { normalize } from './text';
 
 /**
- * The clarifying gate (decisions D5). Trigger phrases are matched on normalised text, each with its
- * obvious verb forms.
+ * The clarifying gate (decisions D5) is about intent: it fires when the question's best match is the
+ * knowledge base's general "arreglar papeles" entry (GATE_ENTRY), whose keywords are the canonical
+ * trigger phrases and their paraphrases; a specific question that merely contains a trigger phrase ranks
+ * its own entry first and is answered. This file holds what the conversation says about the three
+ * clarifying aspects, and picks the case section that answers once they are known.
  */
-const TRIGGERS: RegExp[] = [
-  /\barregl\w* (de |mis |los |unos )?papeles\b/,
-  /\barregl\w* (mi |la )?(situacion|estatus|status|estado migratorio)\b/,
-  /\barreglarme\b|\barreglar me\b/,
-  /\blegaliz\w*/,
-  /\bregulariz\w*/,
-  /\b(quedarme|quedarnos|permanecer|estar|vivir) (aqui )?(legalmente|legal|con papeles)\b/,
-  /\b(obtener|sacar|conseguir|solicitar|pedir|tramitar|tener) (la |mi )?residencia\b/,
-  /\bresidencia permanente\b/,
-  /\bgreen ?card\b/,
-  /\btarjeta verde\b/,
-  /\bhacerme residente\b|\bser residente\b/,
-  /\b(cambiar|cambio de|ajustar|ajuste de) (mi |el )?(estatus|status|estado migratorio)\b/,
-  /\b(sacar|conseguir|tener|obtener|hacer) (los |mis |unos )?papeles\b/,
-  /\bestatus legal\b|\bestado legal\b/,
-  /\bamnistia\b/,
-  // "Me casé con un ciudadano, ¿qué mando para quedarme?": marriage-based papers, the same questions.
-  /\b(me case|casad[oa]|casarme) con (un |una )?(ciudadan\w*|residente|american[oa])\b.*\b(quedarme|papeles|formularios?|residencia|arreglar)/,
-  /\bquedarme (aqui|en estados unidos|en el pais|con mi (esposo|esposa|familia))\b/,
-];
-
-export function hasTrigger(text: string): boolean {
-  const n = normalize(text);
-  return TRIGGERS.some((pattern) => pattern.test(n));
-}
+export const GATE_ENTRY = 'arreglar-papeles';
 
 export type Aspect = 'entry' | 'location' | 'relative';
+export const ASPECTS: Aspect[] = ['entry', 'location', 'relative'];
 
-export const CLARIFYING_QUESTIONS: Record<Aspect, string> = {
-  entry: '¿Entraste a Estados Unidos con visa o sin papeles?',
-  location: '¿Estás ahora dentro de Estados Unidos o en otro país?',
-  relative: '¿Tienes un familiar cercano que sea ciudadano o residente permanente?',
+/** How each aspect is asked about, whoever wrote the question (the engine, a language model). */
+const ASPECT_CUES: Record<Aspect, RegExp> = {
+  entry: /\b(visa|sin papeles|sin documentos|como entraste|como llegaste)\b/,
+  location: /\b(dentro|fuera|otro pais|en que pais|donde estas)\b/,
+  relative: /\b(familiar|pariente|ciudadan[oa]|residente)\b/,
 };
 
-export function isClarification(text: string): boolean {
-  const questions = Object.values(CLARIFYING_QUESTIONS);
-  return questions.filter((q) => text.includes(q)).length >= 2;
+/** The aspects the assistant's questions ask about: the engine's own texts, or questions on those topics. */
+export function askedAspects(text: string, questions: Record<Aspect, string>): Aspect[] {
+  const asked = text.split(/(?<=\?)/).filter((s) => s.trim().endsWith('?')).map(normalize);
+  return ASPECTS.filter((a) => text.includes(questions[a]) || asked.some((q) => ASPECT_CUES[a].test(q)));
+}
+
+/** The assistant's turn was the clarifying questions (two of the three aspects asked). */
+export function isClarification(text: string, questions: Record<Aspect, string>): boolean {
+  return askedAspects(text, questions).length >= 2;
 }
 
 export type Relationship = 'esposo' | 'esposa' | 'papa' | 'mama' | 'hijo' | 'hija' | 'hermano' | 'hermana' | 'familiar';
@@ -94,5 +81,21 @@ export function applyShortReply(facts: Facts, reply: string, asked: Aspect[]): F
 }
 
 export function unanswered(facts: Facts): Aspect[] {
-  return (['entry', 'location', 'relative'] as const).filter((aspect) => facts[aspect] === undefined);
+  return ASPECTS.filter((aspect) => facts[aspect] === undefined);
+}
+
+/**
+ * The section of the gate entry that answers once the situation is known (the usual way for it), or
+ * 'no-se' when the reply did not say enough ("no sé").
+ */
+export function pathwaySection(facts: Facts): string {
+  if (facts.relative === 'ninguno') return 'sin-familiar';
+  if (facts.location === 'fuera') return 'desde-fuera';
+  if (facts.entry === 'sin-papeles') return facts.relative ? 'sin-papeles-con-familiar' : 'sin-papeles';
+  if (facts.relative === 'residente') return 'familiar-residente';
+  if (facts.relative === 'ciudadano' || facts.relative === 'si') {
+    const sibling = facts.relationship === 'hermano' || facts.relationship === 'hermana';
+    return sibling ? 'hermano-ciudadano' : facts.entry === 'visa' ? 'con-visa-familiar-ciudadano' : 'familiar-ciudadano';
+  }
+  return 'no-se';
 }

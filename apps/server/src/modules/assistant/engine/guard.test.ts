@@ -6,6 +6,7 @@ const options: GuardOptions = {
   forms: ['I-485'],
   fillers: ['El formulario I-485 sirve para pedir la residencia.', 'La tarifa es de 1,440 dólares.'],
   guestFallback: 'El formulario I-485 sirve para pedir la residencia.',
+  closing: 'Es información general; puedes descargar el formulario I-485 en la sección Documentos de la app.',
 };
 
 /** Feeds text in small pieces, as a model streams it; returns what the user received. */
@@ -27,7 +28,7 @@ function run(text: string, opts: Partial<GuardOptions> = {}, piece = 3) {
 
 describe('AnswerGuard', () => {
   it('passes a good answer through unchanged, streaming it', () => {
-    const answer = 'Claro, te explico. El formulario I-485 sirve para pedir la residencia. Puedes descargar el formulario I-485 en la sección Documentos de la app.';
+    const answer = 'Claro, te explico. El formulario I-485 sirve para pedir la residencia. Es información general; puedes descargar el formulario I-485 en la sección Documentos de la app.';
     const { sent, sentences } = run(answer);
     expect(sent).toBe(answer);
     expect(sentences).toHaveLength(3);
@@ -41,7 +42,7 @@ describe('AnswerGuard', () => {
 
   it('never lets EE.UU. or its variants through, even split across pieces', () => {
     for (const variant of ['EE.UU.', 'EE. UU.', 'EEUU', 'E.U.A.']) {
-      const { sent } = run(`Vives en ${variant} desde hace años. Necesitas el formulario I-485 para la residencia. Puedes descargar el formulario I-485 en la sección Documentos de la app.`, {}, 1);
+      const { sent } = run(`Vives en ${variant} desde hace años. Necesitas el formulario I-485 para la residencia. Es información general; puedes descargar el formulario I-485 en la sección Documentos de la app.`, {}, 1);
       expect(sent, variant).not.toMatch(/EE|E\.U|EUA/);
       expect(sent).toContain('Vives en Estados Unidos desde hace años.');
     }
@@ -51,19 +52,19 @@ describe('AnswerGuard', () => {
     const seven = Array.from({ length: 7 }, (_, i) => `Esta es la oración número ${i + 1} sobre el I-485.`).join(' ');
     const { sentences, stoppedAt } = run(seven);
     expect(sentences).toHaveLength(5);
-    expect(sentences[4]).toBe('Puedes descargar el formulario I-485 en la sección Documentos de la app.');
+    expect(sentences[4]).toBe('Es información general; puedes descargar el formulario I-485 en la sección Documentos de la app.');
     expect(stoppedAt).toBeLessThan(seven.length - 10);
   });
 
   it('keeps a reminder the model wrote as its fifth sentence', () => {
-    const text = 'Uno sobre el I-485. Dos. Tres. Cuatro. Recuerda que en la sección Documentos de la app está el I-485. Seis.';
+    const text = 'Uno sobre el I-485. Dos. Tres. Cuatro. Es información general y en la sección Documentos de la app está el I-485. Seis.';
     const { sentences } = run(text);
-    expect(sentences).toEqual(['Uno sobre el I-485.', 'Dos.', 'Tres.', 'Cuatro.', 'Recuerda que en la sección Documentos de la app está el I-485.']);
+    expect(sentences).toEqual(['Uno sobre el I-485.', 'Dos.', 'Tres.', 'Cuatro.', 'Es información general y en la sección Documentos de la app está el I-485.']);
   });
 
   it('completes a too-short answer to three sentences with the form and the reminder', () => {
     const { sentences, sent } = run('Claro que sí.');
-    expect(sentences).toEqual(['Claro que sí.', 'El formulario I-485 sirve para pedir la residencia.', 'Puedes descargar el formulario I-485 en la sección Documentos de la app.']);
+    expect(sentences).toEqual(['Claro que sí.', 'El formulario I-485 sirve para pedir la residencia.', 'Es información general; puedes descargar el formulario I-485 en la sección Documentos de la app.']);
     expect(sent).toBe(sentences.join(' '));
   });
 

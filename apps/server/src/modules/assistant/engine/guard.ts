@@ -1,18 +1,20 @@
 import { firstSentenceEnd, spellOutUnitedStates } from './sentences';
-import { REMINDER_PATTERN, reminderSentence } from './engine';
 
 /**
  * The answer guard (decisions D4): every answer, whoever writes it, reaches the user with "Estados
  * Unidos" written out, never calling itself a lawyer, in 3 to 5 sentences (one in the guest demo, not
- * a question), naming the form and reminding that forms are in the Documentos section.
+ * a question), naming the form, and closing with the sentence that says it is general information and
+ * that the forms are in the Documentos section.
  *
  * It streams: text goes out as soon as it is safe (a word or two held back only while it could still
  * become "EE.UU." or "soy abogado"), and it tells the caller when the model can be stopped.
  */
 export interface GuardOptions {
   mode: 'user' | 'guest';
-  /** Forms the answer must name (from the plan); the reminder names them when the model did not. */
+  /** Forms the answer must name (from the plan); the closing sentence names them when the model did not. */
   forms: string[];
+  /** The closing sentence (decisions D4), added when the model did not write one. */
+  closing: string;
   /** Sentences to complete a too-short answer, in order (from the built-in engine). */
   fillers: string[];
   /** The guest demo's sentence when the model's first sentence is unusable (a question). */
@@ -42,6 +44,11 @@ const RISKY_TAIL = new RegExp(
   `(^|\\s)((yo )?soy${LAWYER_TAIL}|como${LAWYER_TAIL}|(te )?habla${LAWYER_TAIL}|abogad\\w*( de( inmigraci\\w*)?)?|E[.\\s]*(E[.\\s]*(U[.\\s]*(U\\.?)?)?)?|E\\.(U\\.?(A\\.?)?)?|EUA?)$`,
   'i',
 );
+
+/** A closing sentence says both things: general information, and the Documentos section. */
+const CLOSING_PATTERN = /secci[oó]n (de )?Documentos/i;
+const GENERAL_INFORMATION = /informaci[oó]n general/i;
+export const isClosing = (sentence: string) => CLOSING_PATTERN.test(sentence) && GENERAL_INFORMATION.test(sentence);
 
 export function rewriteForUser(text: string): string {
   let result = spellOutUnitedStates(text);
@@ -125,7 +132,7 @@ export class AnswerGuard {
       const needReminder = !this.sawReminder || this.options.forms.some((form) => !text.includes(form));
       const fillers = this.options.fillers.filter((f) => !this.done.includes(f));
       while (this.done.length + (needReminder ? 1 : 0) < this.min && fillers.length) add(fillers.shift()!);
-      if (needReminder && this.done.length < this.max) add(reminderSentence(this.options.forms));
+      if (needReminder && this.done.length < this.max) add(this.options.closing);
     }
     this.finished = true;
     return { emit, sentences: completed, done: true };
@@ -144,10 +151,10 @@ export class AnswerGuard {
       return { emit: final === sentence ? unsent : final, sentences: [final], done: true };
     }
 
-    const isReminder = REMINDER_PATTERN.test(sentence);
+    const isReminder = isClosing(sentence) && this.options.forms.every((form) => sentence.includes(form));
     // The last place is for the reminder when none has come yet.
     if (this.done.length === this.max - 1 && !this.sawReminder && !isReminder) {
-      const reminder = reminderSentence(this.options.forms);
+      const reminder = this.options.closing;
       this.done.push(reminder);
       this.sawReminder = true;
       this.finished = true;
@@ -155,7 +162,8 @@ export class AnswerGuard {
     }
     if (isReminder) this.sawReminder = true;
     this.done.push(sentence);
-    if (this.done.length >= this.max) this.finished = true;
+    // The closing sentence ends the answer once it is long enough.
+    if (this.done.length >= this.max || (isReminder && this.done.length >= this.min)) this.finished = true;
     return { emit: `${separator}${unsent}`, sentences: [sentence], done: this.finished };
   }
 

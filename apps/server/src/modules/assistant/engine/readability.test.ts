@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countSyllables, fernandezHuerta, inflesz, szigrisztPazos, textStats } from './readability';
+import { countSyllables, fernandezHuerta, inflesz, spokenText, szigrisztPazos, textStats } from './readability';
 
 describe('Spanish syllable counter', () => {
   it.each([
@@ -43,11 +43,18 @@ describe('readability formulas (worked examples counted by hand)', () => {
 
   it('Szigriszt-Pazos = 206.835 − 62.3·S/P − P/F', () => {
     expect(szigrisztPazos('El perro come. La casa es azul.')).toBeCloseTo(105.435, 2);
-    // 12 words, 25 syllables (I-485 read as "i cuatro ocho cinco": 1 + 3), 1 sentence.
+    // Read aloud, "I-485" is "i cuatrocientos ochenta y cinco": 5 words, 1 + 4 + 3 + 1 + 2 = 11 syllables.
+    // 16 words, 32 syllables, 1 sentence: 206.835 − 62.3·2 − 16 and 206.84 − 60·2 − 1.02·16.
     const reminder = 'Puedes descargar el formulario I-485 en la sección Documentos de la app.';
-    expect(textStats(reminder)).toEqual({ sentences: 1, words: 12, syllables: 25 });
-    expect(szigrisztPazos(reminder)).toBeCloseTo(65.044, 2);
-    expect(fernandezHuerta(reminder)).toBeCloseTo(69.6, 2);
+    expect(textStats(reminder)).toEqual({ sentences: 1, words: 16, syllables: 32 });
+    expect(szigrisztPazos(reminder)).toBeCloseTo(66.235, 2);
+    expect(fernandezHuerta(reminder)).toBeCloseTo(70.52, 2);
+  });
+
+  it('reads numbers as they are spoken (decisions D4)', () => {
+    expect(spokenText('La tarifa es de 1,440 dólares.')).toContain('mil cuatrocientos cuarenta');
+    // "Llama al 911": nine hundred eleven is "novecientos once" (no-ve-cien-tos on-ce: 6 syllables).
+    expect(textStats('Llama al 911.')).toEqual({ sentences: 1, words: 4, syllables: 9 });
   });
 
   it('reads the INFLESZ bands', () => {

@@ -2,9 +2,10 @@
  * Spanish readability (reference facts): syllables S, words P, sentences F.
  * - Fernández-Huerta (corrected): 206.84 − 60·(S/P) − 1.02·(P/F)
  * - Szigriszt-Pazos perspicuity, read on the INFLESZ scale: 206.835 − 62.3·(S/P) − (P/F)
- * Words are runs of letters; numbers and form numbers ("I-485", "1,440") are read out loud, so a
- * number counts as a word of as many syllables as its digits (a simple, documented approximation).
+ * Measured on the text as it is read aloud (decisions D4): numbers count as the words they are spoken as
+ * ("1,440" is "mil cuatrocientos cuarenta", "I-485" is "i cuatrocientos ochenta y cinco").
  */
+import { toCardinal } from 'n2words/es-MX';
 import { splitSentences } from './sentences';
 
 const VOWELS = 'aeiouáéíóúü';
@@ -39,21 +40,25 @@ export interface TextStats {
   syllables: number;
 }
 
+/**
+ * The text as spoken: thousands separators dropped ("1,440" → 1440), each run of digits written out in
+ * words, so "$9.99" is "nueve noventa y nueve" and "1-800-898-7180" four spoken numbers.
+ */
+export function spokenText(text: string): string {
+  return text
+    .replace(/(\d),(?=\d{3}\b)/g, '$1')
+    .replace(/\d+/g, (digits) => ` ${toCardinal(digits.length > 15 ? digits.slice(0, 15) : digits)} `);
+}
+
 export function textStats(text: string): TextStats {
   const sentences = Math.max(1, splitSentences(text).length);
   let words = 0;
   let syllables = 0;
-  for (const token of text.split(/\s+/)) {
+  for (const token of spokenText(text).split(/[\s\-/]+/)) {
     const letters = token.replace(/[^A-Za-zÁÉÍÓÚÜÑáéíóúüñ]/g, '');
-    const digits = token.replace(/[^0-9]/g, '');
-    if (letters.length > 0) {
-      words++;
-      syllables += countSyllables(letters);
-      syllables += digits.length;
-    } else if (digits.length > 0) {
-      words++;
-      syllables += digits.length;
-    }
+    if (letters.length === 0) continue;
+    words++;
+    syllables += countSyllables(letters);
   }
   return { sentences, words: Math.max(1, words), syllables };
 }
@@ -75,4 +80,9 @@ export function inflesz(score: number): string {
   if (score < 65) return 'normal';
   if (score <= 80) return 'bastante fácil';
   return 'muy fácil';
+}
+
+/** Both scores of a text read aloud. */
+export function readability(text: string): { szigriszt: number; huerta: number } {
+  return { szigriszt: szigrisztPazos(text), huerta: fernandezHuerta(text) };
 }

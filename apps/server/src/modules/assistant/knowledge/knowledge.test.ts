@@ -1,32 +1,91 @@
 import { describe, expect, it } from 'vitest';
-import { loadKnowledgeBase } from './load';
+import { checkKnowledge, entriesTable } from './check';
+import { KnowledgeBase, loadKnowledgeBase } from './load';
+import { knowledgeEntrySchema, type KnowledgeEntry } from './schema';
 
 const kb = loadKnowledgeBase();
 const REQUIRED_FORMS = ['DS-160', 'DS-260', 'I-130', 'I-130A', 'I-485', 'I-765', 'I-131', 'N-400', 'N-600', 'I-90', 'I-589', 'I-821D', 'I-821', 'I-864', 'I-129F', 'I-751', 'I-601A', 'I-912', 'I-360', 'I-918', 'I-914', 'AR-11', 'G-28', 'G-1145', 'EOIR-33'];
 
-describe('knowledge base', () => {
-  it('has an entry for every form the issue names, and the four topics', () => {
+describe('the knowledge base', () => {
+  it('covers at least 120 situations, every form the product names among them', () => {
+    expect(kb.entries.length).toBeGreaterThanOrEqual(120);
     for (const form of REQUIRED_FORMS) expect(kb.byForm.get(form), form).toBeDefined();
-    for (const id of ['derechos-ice-en-casa', 'derechos-detencion', 'orden-deportacion-y-corte', 'fraude-notarios', 'encontrar-abogado']) expect(kb.byId.get(id), id).toBeDefined();
   });
 
-  it('names its form in the first answer sentence, with a dated fee and an official link', () => {
-    for (const entry of kb.entries) {
-      if (entry.form) expect(entry.answer.what, entry.id).toContain(entry.form);
-      expect(entry.fee.checked, entry.id).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      expect(entry.link, entry.id).toMatch(/^https:\/\/(www\.)?(uscis\.gov|ceac\.state\.gov|travel\.state\.gov|justice\.gov|ice\.gov|locator\.ice\.gov|reportfraud\.ftc\.gov|acis\.eoir\.justice\.gov)/);
-    }
+  it('passes the content check (npm run content:check)', () => {
+    const report = checkKnowledge(kb);
+    expect(report.errors).toEqual([]);
+  });
+});
+
+/** A small valid entry to break one rule at a time. */
+function entry(overrides: Partial<KnowledgeEntry> = {}): KnowledgeEntry {
+  return knowledgeEntrySchema.parse({
+    id: 'prueba',
+    topic: 'tramites-uscis',
+    kind: 'topic',
+    agency: 'USCIS',
+    title: 'Una prueba',
+    description: 'Una entrada de prueba.',
+    urgent: false,
+    keywords: ['uno', 'dos', 'tres'],
+    link: 'https://www.uscis.gov/prueba',
+    sources: { tarifas: { by: 'USCIS', url: 'https://www.uscis.gov/g-1055', checked: '2026-11-20', confidence: 'confirmed', review_by: '2027-02-20' } },
+    sections: [
+      {
+        id: 'general',
+        title: 'General',
+        answer: [
+          { type: 'what', text: 'El trámite sirve para pedir algo.' },
+          { type: 'fee', text: 'Cuesta 100 dólares.', source: 'tarifas' },
+        ],
+      },
+    ],
+    ...overrides,
+  });
+}
+
+describe('the content check', () => {
+  const errorsOf = (e: KnowledgeEntry, today = new Date('2026-11-23')) => checkKnowledge(new KnowledgeBase([e]), today);
+
+  it('accepts a good entry', () => {
+    const report = errorsOf(entry());
+    expect(report.errors.filter((e) => !e.startsWith('median'))).toEqual([]);
   });
 
-  it('never abbreviates Estados Unidos nor calls itself a lawyer', () => {
-    const text = JSON.stringify(kb.entries);
-    expect(text).not.toMatch(/EE\.? ?UU|EEUU|E\.U\.A\./);
-    expect(text).not.toMatch(/\bsoy (un |una )?abogad/i);
+  it('refuses links outside official domains, unknown related ids and a fee without a source', () => {
+    const bad = entry({ link: 'https://notario-rapido.com/papeles', related: ['no-existe'] });
+    bad.sections[0]!.answer.push({ type: 'deadline', text: 'Tienes 30 días.' });
+    const { errors } = errorsOf(bad);
+    expect(errors.join('\n')).toMatch(/notario-rapido\.com\/papeles is not an official domain/);
+    expect(errors.join('\n')).toMatch(/unknown related entry no-existe/);
+    expect(errors.join('\n')).toMatch(/deadline without a source/);
   });
 
-  it('states an unconfirmed fee as "consulta la tarifa vigente", never as a number', () => {
-    for (const entry of kb.entries.filter((e) => e.kind === 'form' && e.fee.confidence === 'unconfirmed' && e.fee.amount_usd === null)) {
-      expect(entry.answer.fee, entry.id).toMatch(/Consulta la tarifa vigente|no cobra|gratis|No tiene tarifa/);
-    }
+  it('refuses "EE.UU.", long sentences, "consulta la tarifa vigente" and an urgent entry without action or lawyer', () => {
+    const bad = entry({ urgent: true });
+    bad.sections[0]!.answer.push(
+      { type: 'note', text: 'Esto pasa en EE.UU. siempre.' },
+      { type: 'step', text: `Esta oración tiene ${'muchas palabras '.repeat(14)}de más.` },
+      { type: 'note', text: 'Consulta la tarifa vigente en uscis.gov.' },
+    );
+    const text = errorsOf(bad).errors.join('\n');
+    expect(text).toMatch(/"EE\.UU\."/);
+    expect(text).toMatch(/has \d+ words/);
+    expect(text).toMatch(/consulta la tarifa vigente/);
+    expect(text).toMatch(/urgent without an action sentence/);
+    expect(text).toMatch(/urgent without a lawyer sentence/);
+  });
+
+  it('refuses review dates that are not after the check or more than a year later, and warns when a review is due', () => {
+    const late = entry({ sources: { tarifas: { by: 'USCIS', url: 'https://www.uscis.gov/g-1055', checked: '2026-11-20', confidence: 'confirmed', review_by: '2028-01-01' } } });
+    expect(errorsOf(late).errors.join('\n')).toMatch(/more than a year/);
+    const due = errorsOf(entry(), new Date('2027-03-01'));
+    expect(due.warnings.join('\n')).toMatch(/review was due on 2027-02-20/);
+  });
+
+  it('writes the README table by topic with the weakest confidence', () => {
+    const table = entriesTable(new KnowledgeBase([entry()]));
+    expect(table).toContain('| tramites-uscis | prueba | - | 1 (confirmed) |');
   });
 });

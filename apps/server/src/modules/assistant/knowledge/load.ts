@@ -20,21 +20,36 @@ export class KnowledgeBase {
   readonly byForm: Map<string, KnowledgeEntry>;
   constructor(readonly entries: KnowledgeEntry[]) {
     this.byId = new Map(entries.map((e) => [e.id, e]));
-    this.byForm = new Map(entries.filter((e) => e.form).map((e) => [e.form!.toUpperCase(), e]));
+    // A form's own entry (kind form) wins over a situation that also uses the form.
+    const owners = [...entries].sort((a, b) => (a.kind === 'form' ? 1 : 0) - (b.kind === 'form' ? 1 : 0));
+    this.byForm = new Map(owners.flatMap((e) => e.forms.map((f) => [f.toUpperCase(), e] as const)));
   }
+}
+
+/** Reads every entry; the problems of every malformed file, by name. */
+export function readKnowledgeFiles(folder = knowledgeFolder()): { entries: KnowledgeEntry[]; problems: string[] } {
+  const entries: KnowledgeEntry[] = [];
+  const problems: string[] = [];
+  for (const name of readdirSync(folder).filter((n) => n.endsWith('.yaml')).sort()) {
+    let raw: unknown;
+    try {
+      raw = parse(readFileSync(path.join(folder, name), 'utf8'));
+    } catch (error) {
+      problems.push(`content/knowledge/${name}: ${(error as Error).message}`);
+      continue;
+    }
+    const parsed = knowledgeEntrySchema.safeParse(raw);
+    if (!parsed.success) problems.push(`content/knowledge/${name}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    else if (`${parsed.data.id}.yaml` !== name) problems.push(`content/knowledge/${name}: id must match the file name`);
+    else entries.push(parsed.data);
+  }
+  return { entries, problems };
 }
 
 /** Loads and validates every entry; a malformed file stops the server with its name and the problem. */
 export function loadKnowledgeBase(folder = knowledgeFolder()): KnowledgeBase {
-  const entries = readdirSync(folder)
-    .filter((name) => name.endsWith('.yaml'))
-    .sort()
-    .map((name) => {
-      const parsed = knowledgeEntrySchema.safeParse(parse(readFileSync(path.join(folder, name), 'utf8')));
-      if (!parsed.success) throw new Error(`content/knowledge/${name}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-      if (`${parsed.data.id}.yaml` !== name) throw new Error(`content/knowledge/${name}: id must match the file name`);
-      return parsed.data;
-    });
+  const { entries, problems } = readKnowledgeFiles(folder);
+  if (problems.length) throw new Error(problems.join('\n'));
   const ids = new Set(entries.map((e) => e.id));
   for (const entry of entries) {
     for (const related of entry.related) if (!ids.has(related)) throw new Error(`content/knowledge/${entry.id}.yaml: unknown related entry ${related}`);

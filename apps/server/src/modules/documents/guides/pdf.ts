@@ -16,30 +16,45 @@ const COLOR = {
   rule: rgb(0.8, 0.82, 0.84),
 };
 
-/** The guide's title: "Guía del formulario I-485: ..." for a form, the topic's own title otherwise. */
-export function guideTitle(entry: KnowledgeEntry): string {
-  return entry.kind === 'form' && entry.form ? `Guía del formulario ${entry.form}: ${entry.title}` : entry.title;
+/** The form a guide is about: a form entry's main form. */
+export function guideForm(entry: KnowledgeEntry): string | null {
+  return entry.kind === 'form' ? (entry.forms[0] ?? null) : null;
 }
 
-/** The catalog's title of a guide: "Guía del formulario I-485", or the topic's title. */
+/** The guide's title: "Guía del formulario I-485: ..." for a form, "Guía: <title>" for a situation. */
+export function guideTitle(entry: KnowledgeEntry): string {
+  const form = guideForm(entry);
+  return form ? `Guía del formulario ${form}: ${entry.title}` : `Guía: ${entry.title}`;
+}
+
+/** The catalog's title of a guide: "Guía del formulario I-485", or "Guía: <title>". */
 export function guideCatalogTitle(entry: KnowledgeEntry): string {
-  return entry.kind === 'form' && entry.form ? `Guía del formulario ${entry.form}` : entry.title;
+  const form = guideForm(entry);
+  return form ? `Guía del formulario ${form}` : `Guía: ${entry.title}`;
 }
 
 /** The file name of a guide in the bucket (already in its stored, normalised form): GUIA-I-485.pdf. */
 export function guideFileName(entry: KnowledgeEntry): string {
-  const stem = entry.kind === 'form' && entry.form ? entry.form : entry.id;
-  return `GUIA-${stem.toUpperCase()}.pdf`;
+  return `GUIA-${(guideForm(entry) ?? entry.id).toUpperCase()}.pdf`;
 }
 
 /**
- * A fixed date for the PDF's metadata, derived from the entry (the day its fee was checked), so the
- * same entry always gives the same bytes and the sha256 tells whether anything changed.
+ * A fixed date for the PDF's metadata, derived from the entry (the last day one of its facts was
+ * checked), so the same entry always gives the same bytes and the sha256 tells whether anything changed.
  */
+function lastChecked(entry: KnowledgeEntry): string {
+  return Object.values(entry.sources)
+    .map((s) => s.checked)
+    .sort()
+    .at(-1)!;
+}
+
 function fixedDate(entry: KnowledgeEntry): Date {
-  const date = new Date(`${entry.fee.checked}T12:00:00Z`);
+  const date = new Date(`${lastChecked(entry)}T12:00:00Z`);
   return Number.isNaN(date.getTime()) ? new Date(0) : date;
 }
+
+const CONFIDENCE: Record<string, string> = { confirmed: 'confirmado en la fuente oficial', secondary: 'fuente secundaria', unconfirmed: 'sin confirmar' };
 
 interface Fonts {
   regular: PDFFont;
@@ -166,6 +181,8 @@ function addLink(doc: PDFDocument, page: PDFPage, url: string, rect: [number, nu
  * numbers on every page. Deterministic: the same entry gives the same bytes.
  */
 export async function generateGuide(entry: KnowledgeEntry): Promise<Uint8Array> {
+  const guide = entry.guide;
+  if (!guide) throw new Error(`${entry.id} has no guide`);
   const doc = await PDFDocument.create({ updateMetadata: false });
   const fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
   const title = guideTitle(entry);
@@ -173,7 +190,7 @@ export async function generateGuide(entry: KnowledgeEntry): Promise<Uint8Array> 
   doc.setTitle(toWinAnsi(title), { showInWindowTitleBar: true });
   doc.setAuthor('Camino Claro');
   doc.setSubject(toWinAnsi(entry.description));
-  doc.setKeywords([entry.form ?? entry.id, 'guía', 'inmigración']);
+  doc.setKeywords([guideForm(entry) ?? entry.id, 'guía', 'inmigración']);
   doc.setLanguage('es');
   doc.setCreator('Camino Claro');
   doc.setProducer('Camino Claro (pdf-lib)');
@@ -183,39 +200,47 @@ export async function generateGuide(entry: KnowledgeEntry): Promise<Uint8Array> 
   const w = new Writer(doc, fonts);
   w.text(title, { size: 19, bold: true, leading: 24 });
   w.space(4);
-  const about = entry.kind === 'form' ? `${entry.official_name} · ${entry.agency}` : entry.agency;
+  const about = entry.official_name ? `${entry.official_name} · ${entry.agency}` : entry.agency;
   w.text(about, { size: 10, color: COLOR.muted });
   w.space(2);
   w.text(entry.description, { size: 11, color: COLOR.muted });
   w.rule();
 
   w.heading('Para qué sirve');
-  w.text(entry.guide.purpose);
+  w.text(guide.purpose);
 
   w.heading('Quién lo presenta');
-  w.text(entry.guide.who_files);
+  w.text(guide.who_files);
 
   w.heading('Qué necesitas juntar');
-  for (const item of entry.guide.gather) w.text(item, { indent: 16, marker: '•' });
+  for (const item of guide.gather) w.text(item, { indent: 16, marker: '•' });
 
   w.heading('Cómo y dónde presentarlo');
-  entry.guide.how_to_file.forEach((step, index) => w.text(step, { indent: 18, marker: `${index + 1}.` }));
+  guide.how_to_file.forEach((step, index) => w.text(step, { indent: 18, marker: `${index + 1}.` }));
 
   w.heading('Errores comunes');
-  for (const item of entry.guide.mistakes) w.text(item, { indent: 16, marker: '•' });
+  for (const item of guide.mistakes) w.text(item, { indent: 16, marker: '•' });
 
-  w.heading('Costo');
-  w.text(entry.answer.fee);
-  if (entry.fee.note) {
+  // Fees and deadlines, each with where it comes from and when it was checked.
+  const facts = entry.sections.flatMap((section) => section.answer.filter((l) => (l.type === 'fee' || l.type === 'deadline') && l.source).map((l) => ({ section, line: l })));
+  if (facts.length) {
+    w.heading('Costos y plazos');
+    const seen = new Set<string>();
+    for (const { section, line } of facts) {
+      if (seen.has(line.text)) continue;
+      seen.add(line.text);
+      const source = entry.sources[line.source!]!;
+      const prefix = entry.sections.length > 1 ? `${section.title}: ` : '';
+      w.text(`${prefix}${line.text.replace(/[.!]$/, '')} (según ${source.by}, revisado el ${spanishDate(source.checked)}).`, { indent: 16, marker: '•' });
+    }
     w.space(3);
-    w.text(entry.fee.note);
+    w.text('Las tarifas y los plazos cambian: confírmalos en la página oficial antes de pagar o de mandar algo.', { size: 10, color: COLOR.muted });
   }
-  w.space(3);
-  w.text(`Tarifa revisada el ${spanishDate(entry.fee.checked)}. Las tarifas cambian: confírmala en la página oficial antes de pagar.`, {
-    size: 10,
-    color: COLOR.muted,
-  });
-  w.text(`Fuente: ${entry.fee.source}`, { size: 10, color: COLOR.link, link: entry.fee.source });
+
+  w.heading('Fuentes');
+  for (const source of Object.values(entry.sources)) {
+    w.text(`${source.url} · revisado el ${spanishDate(source.checked)} · ${CONFIDENCE[source.confidence]}`, { size: 10, color: COLOR.link, link: source.url });
+  }
 
   w.heading('Enlace oficial');
   w.text(entry.link, { color: COLOR.link, link: entry.link });

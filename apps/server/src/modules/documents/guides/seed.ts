@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client';
 import { documents } from '../../../db/schema';
 import type { KnowledgeBase } from '../../assistant/knowledge/load';
 import { listAll, type Storage } from '../storage/storage';
-import { generateGuide, guideCatalogTitle, guideFileName } from './pdf';
+import { generateGuide, guideCatalogTitle, guideFileName, guideForm } from './pdf';
 
 export interface SeedResult {
   created: number;
@@ -40,6 +40,7 @@ export async function seedGuides(db: Db, storage: Storage, knowledge: KnowledgeB
   const upserts: Array<typeof documents.$inferInsert> = [];
   const wanted = new Set<string>();
   for (const entry of knowledge.entries) {
+    if (!entry.guide) continue;
     const filename = guideFileName(entry);
     // Two entries of one form number share a guide name: the first (by id) keeps it.
     if (wanted.has(filename)) continue;
@@ -48,7 +49,7 @@ export async function seedGuides(db: Db, storage: Storage, knowledge: KnowledgeB
     const hash = sha256(bytes);
     const row = existing.get(filename);
     const title = guideCatalogTitle(entry);
-    const form = entry.form ?? null;
+    const form = guideForm(entry);
     const sameFile = row?.sha256 === hash && inBucket.has(filename);
     if (sameFile && row.title === title && row.description === entry.description && row.form === form) {
       result.unchanged++;

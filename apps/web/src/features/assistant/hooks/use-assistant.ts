@@ -1,4 +1,4 @@
-import type { AnswerKind, Turn } from '@camino/contracts';
+import { LIMITS, type AnswerKind, type Turn } from '@camino/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,12 +14,11 @@ export interface Exchange {
   kind: AnswerKind | null;
 }
 
-const HISTORY_TURNS = 6;
-
 /**
  * One conversation with the assistant (spec section 4 "Query panel"): the question goes to the server,
  * the answer streams into the response box, the remaining count comes back with it. A clarifying turn
- * stays in the history so the reply is understood with it. A failure clears the answer and says why.
+ * and every answer stay in the history (bounded), so the reply to the clarifying questions and a
+ * follow-up ("¿y cuánto cuesta?") are understood with the conversation. A failure clears the answer and says why.
  */
 export function useAssistant(mode: 'user' | 'guest') {
   const { t } = useTranslation();
@@ -37,7 +36,7 @@ export function useAssistant(mode: 'user' | 'guest') {
       setExchange({ question, answer: '', kind: null });
       try {
         const result = await askAssistant(
-          { message: question, history: turns.current.slice(-HISTORY_TURNS), mode },
+          { message: question, history: turns.current.slice(-LIMITS.historyMaxTurns), mode },
           {
             onStart: (kind) => setExchange((e) => (e ? { ...e, kind } : e)),
             onDelta: (text) => setExchange((e) => (e ? { ...e, answer: e.answer + text } : e)),
@@ -47,7 +46,7 @@ export function useAssistant(mode: 'user' | 'guest') {
         );
         queryClient.setQueryData(usageQueryKey(mode), result.usage);
         setExchange({ question, answer: result.text, kind: result.kind });
-        turns.current = result.kind === 'clarify' ? [...turns.current, { role: 'user', content: question }, { role: 'assistant', content: result.text }] : [];
+        turns.current = [...turns.current, { role: 'user' as const, content: question }, { role: 'assistant' as const, content: result.text }].slice(-LIMITS.historyMaxTurns);
         if (result.savedChatId) void queryClient.invalidateQueries({ queryKey: ['chats'] });
         if (result.saveFailed) toast({ title: t('chat.saveErrorTitle'), description: t('chat.saveError'), variant: 'destructive' });
         return result;

@@ -1,16 +1,8 @@
+import type { DocumentItem } from '@camino/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export interface DocumentItem {
-  id: string;
-  title: string;
-  description: string;
-  filename: string;
-  form: string | null;
-  source: 'guide' | 'official';
-  sizeBytes: number;
-  createdAt: string;
-}
+export type { DocumentItem };
 
 /** Spec call 16: the catalog, newest first; fetched again on every visit, never from a cache. */
 export function useDocuments() {

@@ -1,0 +1,247 @@
+import type { Line, Source } from '../knowledge/schema';
+import { SOURCED_TYPES } from '../knowledge/schema';
+import type { Hit } from './retrieve';
+import { szigrisztPazos } from './readability';
+import { normalize, terms } from './text';
+import type { Intent, Replies } from './vocabulary';
+
+/**
+ * The built-in engine's answer (decisions D4): candidate sentences of the matched case sections scored
+ * against the question, the one that answers first (the fee, the deadline, the yes/no, what to do now),
+ * a second part when the question has two, the urgent action and who to ask, then the closing sentence.
+ */
+export interface Candidate {
+  line: Line;
+  entryId: string;
+  /** The source the sentence names, with the entry's official page. */
+  source?: Source;
+  link: string;
+  /** How much this section is about the question (1 for the matched case). */
+  weight: number;
+}
+
+const CONTRAST_PENALTY = 8;
+/** Between sentences that answer alike, the plainer one (INFLESZ read aloud) goes first (decisions D4). */
+const PLAIN_BONUS = 0.03;
+const readability = new Map<string, number>();
+function readabilityOf(text: string): number {
+  let score = readability.get(text);
+  if (score === undefined) {
+    score = Math.max(30, Math.min(100, szigrisztPazos(text)));
+    readability.set(text, score);
+  }
+  return score;
+}
+
+const TYPE_FOR_INTENT: Record<Intent, Partial<Record<Line['type'], number>>> = {
+  fee: { fee: 4 },
+  deadline: { deadline: 4, warning: 1 },
+  time: { time: 4, deadline: 1 },
+  yesno: { yes: 3, no: 3, warning: 1.5 },
+  action: { action: 3, step: 1.5, resource: 1.5 },
+  documents: { step: 2, action: 1 },
+  who: { who: 3, yes: 1, no: 1 },
+  what: { what: 3 },
+};
+
+/** What a sentence is worth before the question's words: the general answer reads what → deadline → action → warning. */
+const PRIOR: Record<Line['type'], number> = {
+  what: 1.2,
+  deadline: 1.1,
+  action: 0.9,
+  warning: 0.7,
+  who: 0.6,
+  step: 0.6,
+  resource: 0.5,
+  yes: 0.3,
+  no: 0.3,
+  fee: 0.3,
+  time: 0.2,
+  note: 0.1,
+  lawyer: 0,
+};
+
+export function candidatesOf(hit: Hit, weight: number): Candidate[] {
+  return hit.section.answer.map((line) => ({ line, entryId: hit.entry.id, source: line.source ? hit.entry.sources[line.source] : undefined, link: hit.entry.link, weight }));
+}
+
+/**
+ * Scores each candidate: the question's words it shares (rare words count more), its type against what
+ * the question asks, and its section's weight.
+ */
+export function rank(
+  candidates: Candidate[],
+  question: string,
+  intents: Intent[],
+  idf: (stem: string) => number,
+  urgent: boolean,
+  contrasts: Array<[RegExp, RegExp]> = [],
+): Array<Candidate & { score: number }> {
+  const asked = new Set(terms(question));
+  const q = normalize(question);
+  // A sentence about the other side of the question's situation (a resident, when a citizen asks).
+  const opposite = (text: string) => {
+    const t = normalize(text);
+    return contrasts.some(([a, b]) => (a.test(q) && !b.test(q) && b.test(t) && !a.test(t)) || (b.test(q) && !a.test(q) && a.test(t) && !b.test(t)));
+  };
+  return candidates
+    .map((c) => {
+      const own = new Set(terms(c.line.text));
+      let overlap = 0;
+      for (const t of own) if (asked.has(t)) overlap += idf(t);
+      const typeScore = intents.reduce((best, intent) => Math.max(best, TYPE_FOR_INTENT[intent][c.line.type] ?? 0), 0);
+      const prior = PRIOR[c.line.type] + (urgent && c.line.type === 'action' ? 1 : 0);
+      const plain = PLAIN_BONUS * (readabilityOf(c.line.text) - 65);
+      return { ...c, score: c.weight * (overlap / Math.sqrt(1 + own.size / 4) + typeScore + prior + plain) - (opposite(c.line.text) ? CONTRAST_PENALTY : 0) };
+    })
+    .sort((a, b) => b.score - a.score);
+}
+
+const MONTH = new Intl.DateTimeFormat('es-MX', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** "noviembre de 2026" for a checked date. */
+export function monthOf(isoDate: string): string {
+  return MONTH.format(new Date(`${isoDate}T12:00:00Z`));
+}
+
+/**
+ * A fee, deadline or time sentence says where it comes from and when it was checked; past its review
+ * date it warns that it may have changed (issue 12).
+ */
+export function withProvenance(candidate: Candidate, replies: Replies, today: Date): string {
+  const { line, source } = candidate;
+  if (!source || !SOURCED_TYPES.has(line.type)) return line.text;
+  const body = line.text.replace(/[.!]$/, '');
+  let tail = replies.attribution.replace('{by}', source.by).replace('{month}', monthOf(source.checked));
+  if (Date.parse(source.review_by) < today.getTime()) tail += `; ${replies.stale.replace('{link}', spokenLink(source.url))}`;
+  return `${body}, ${tail}.`;
+}
+
+/** "https://www.uscis.gov/i-131" → "uscis.gov/i-131", as a person would type it. */
+export function shortLink(url: string): string {
+  return url.replace(/^https?:\/\/(www\.)?/, '').replace(/\/$/, '');
+}
+
+/** A link short enough to read aloud: the page when its address is short, else the site. */
+export function spokenLink(url: string): string {
+  const short = shortLink(url);
+  return short.length <= 24 ? short : short.split('/')[0]!;
+}
+
+export interface ComposeInput {
+  /** What the sentences are scored against: the message itself (a follow-up's context only found the entry). */
+  question: string;
+  intents: Intent[];
+  primary: Hit;
+  /** Other sections of the matched entry, at a lower weight. */
+  others: Hit[];
+  /** A related entry the question also asks about: its best sentence is said too. */
+  companion?: Hit;
+  /** The urgent match, when the question is urgent (its action and who to ask are always said). */
+  urgent?: Hit;
+  /** A second urgent situation: its action is said too. */
+  alsoUrgent?: Hit;
+  /** The cases of the entries related to the answer's: where a fee or a deadline the entry lacks may be. */
+  related?: Hit[];
+  replies: Replies;
+  contrasts: Array<[RegExp, RegExp]>;
+  idf: (stem: string) => number;
+  today: Date;
+  /** A guided pathway (after the clarifying questions): its sentences in their written order. */
+  inOrder?: boolean;
+}
+
+/** A sentence that says where to go: a phone number, 911, or an official address. */
+const RESOURCE = /\b\d{3}-\d{3}-\d{4}\b|\b911\b|\b[a-z.]+\.(gov|org)\b/;
+const RESOURCE_TYPES: ReadonlySet<Line['type']> = new Set(['resource', 'action', 'step', 'lawyer']);
+
+/** The best sentence of a kind in a matched entry: its matched case first, then its other cases. */
+function bestOf(hit: Hit, wanted: (line: Line) => boolean, input: ComposeInput, ranked: Array<Candidate & { score: number }>): (Candidate & { score: number }) | undefined {
+  const inRanked = ranked.find((c) => wanted(c.line) && c.entryId === hit.entry.id && hit.section.answer.includes(c.line));
+  if (inRanked) return inRanked;
+  const lines = hit.entry.sections.flatMap((section) => section.answer.filter(wanted).map((line) => ({ line, section })));
+  const pool = lines.map(({ line, section }) => ({ line, entryId: hit.entry.id, source: line.source ? hit.entry.sources[line.source] : undefined, link: hit.entry.link, weight: section === hit.section ? 1 : 0.8 }));
+  return rank(pool, input.question, input.intents, input.idf, true, input.contrasts)[0];
+}
+
+export function composeBody(input: ComposeInput): string[] {
+  const { replies, today } = input;
+  // A guided pathway says its matched case's sentences as written, who to ask included.
+  if (input.inOrder) return candidatesOf(input.primary, 1).slice(0, 4).map((c) => withProvenance(c, replies, today));
+  const urgent = !!input.urgent;
+  const pool: Candidate[] = [
+    ...candidatesOf(input.primary, 1),
+    ...(input.urgent && input.urgent.section !== input.primary.section ? candidatesOf(input.urgent, 0.9) : []),
+    ...(input.alsoUrgent ? candidatesOf(input.alsoUrgent, 0.6) : []),
+    ...(input.companion ? candidatesOf(input.companion, 0.8) : []),
+    ...input.others.flatMap((hit) => candidatesOf(hit, 0.45)),
+  ];
+  const unique = pool.filter((c, i) => pool.findIndex((o) => o.line.text === c.line.text) === i);
+  const ranked = rank(unique, input.question, input.intents, input.idf, urgent, input.contrasts);
+  const chosen: Array<Candidate & { score: number }> = [];
+  // A sentence that says what a chosen one already says (two entries with the same warning) is left out.
+  const same = (a: string, b: string) => {
+    const x = new Set(terms(a));
+    const y = new Set(terms(b));
+    const shared = [...x].filter((t) => y.has(t)).length;
+    const resourceA = RESOURCE.exec(a)?.[0];
+    return shared / Math.max(1, Math.min(x.size, y.size)) >= 0.7 || (!!resourceA && resourceA === RESOURCE.exec(b)?.[0]);
+  };
+  const take = (c: (Candidate & { score: number }) | undefined) => {
+    if (c && !chosen.includes(c) && !chosen.some((o) => same(o.line.text, c.line.text))) chosen.push(c);
+  };
+  const notLawyer = ranked.filter((c) => c.line.type !== 'lawyer');
+
+  // 1. The sentence that answers.
+  take(notLawyer[0]);
+  // 2. Every other part of a two-part question, or an honest line for the part with no fact.
+  const extra: string[] = [];
+  for (const intent of input.intents.slice(1).concat(input.intents.slice(0, 1))) {
+    const types = Object.keys(TYPE_FOR_INTENT[intent]).filter((t) => (TYPE_FOR_INTENT[intent][t as Line['type']] ?? 0) >= 3);
+    if (chosen.some((c) => types.includes(c.line.type))) continue;
+    const best = notLawyer.find((c) => types.includes(c.line.type) && c.weight >= 0.9) ?? notLawyer.find((c) => types.includes(c.line.type) && c.weight >= 0.8);
+    if (best) take(best);
+    else if (intent === 'fee' || intent === 'deadline' || intent === 'time') {
+      // The fact may be in the entry's other cases, else in a related entry (the N-400's fee for a
+      // question about its civics test); only when none has it, the honest line.
+      const own = notLawyer.find((c) => types.includes(c.line.type));
+      const related = own ? undefined : rank((input.related ?? []).flatMap((hit) => candidatesOf(hit, 0.7)).filter((c) => types.includes(c.line.type)), input.question, input.intents, input.idf, urgent, input.contrasts)[0];
+      if (own ?? related) take(own ?? related);
+      else extra.push(replies.missing[intent].replace('{link}', shortLink(input.primary.entry.link)));
+    }
+  }
+  // 3. In an urgent case, where to go (the detainee locator, the court line, 911 and the hotline) and
+  // what to do now: from anywhere in the urgent entry when the matched case lacks it.
+  if (input.urgent) {
+    const isResource = (l: Line) => RESOURCE_TYPES.has(l.type) && RESOURCE.test(l.text);
+    for (const hit of [input.urgent, input.alsoUrgent]) {
+      if (hit && !chosen.some((c) => c.entryId === hit.entry.id && isResource(c.line))) take(bestOf(hit, isResource, input, ranked));
+    }
+    if (!chosen.some((c) => c.line.type === 'action')) take(bestOf(input.urgent, (l) => l.type === 'action', input, ranked));
+  }
+  // 4. Supporting sentences, from the matched case first: three before who to ask and the closing.
+  for (const c of notLawyer) {
+    if (chosen.length + extra.length >= 3) break;
+    if (c.weight < 0.9 && chosen.length >= 2) continue;
+    take(c);
+  }
+  const body = chosen.map((c) => withProvenance(c, replies, today));
+  body.splice(1, 0, ...extra);
+  if (!urgent) return body.slice(0, 4);
+  // Who to ask is never cut: the urgent body keeps three sentences before it.
+  return [...body.slice(0, 3), ranked.find((c) => c.line.type === 'lawyer' && c.weight >= 0.85)?.line.text ?? replies.lawyer];
+}
+
+/** The closing sentence (decisions D4): general information, and where the forms or guides are. */
+export function closingSentence(forms: string[], officialForms: ReadonlySet<string>, replies: Replies): string {
+  const list = forms.slice(0, 2);
+  if (list.length === 0) return replies.closing.none;
+  const official = list.every((f) => officialForms.has(f));
+  const joined = list.length === 1 ? list[0]! : `${list[0]} y ${list[1]}`;
+  if (list.length === 1) return (official ? replies.closing.form : replies.closing.guide).replace('{form}', joined);
+  return (official ? replies.closing.forms : replies.closing.guides).replace('{forms}', joined);
+}
+
+export function formsOf(hit: Hit): string[] {
+  return hit.section.forms ?? hit.entry.forms;
+}

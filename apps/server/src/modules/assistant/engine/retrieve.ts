@@ -1,0 +1,281 @@
+import MiniSearch from 'minisearch';
+import type { KnowledgeBase } from '../knowledge/load';
+import type { KnowledgeEntry, Section } from '../knowledge/schema';
+import { formsMentioned, isStopWord, normalize, stem, stemmedWords, terms, withinOneEdit, words } from './text';
+import type { Vocabulary } from './vocabulary';
+
+/**
+ * Retrieval over the knowledge base's case sections, shared by the built-in engine and the language
+ * model's grounding (decisions D3, D4):
+ * - the question's spellings normalised and its everyday words' synonyms added
+ *   (content/assistant/synonyms.yaml);
+ * - a misspelt word of 6 letters or more corrected to a word of the knowledge base that starts with the
+ *   same two letters and differs by one letter, unless its stem is known or the pair is `distinct`;
+ * - keyword phrases of entries and sections matched as adjacent words (filler words skipped, "sin",
+ *   "no" and one-letter words such as the U of "visa U" kept), weighted by IDF^1.5 of their words: the
+ *   evidence, compared between entries; a case's own phrases pick the case;
+ * - a form number named in the question;
+ * - BM25 (MiniSearch) over stemmed Spanish (Snowball) without stop words, on the informative words,
+ *   and the share of the question's words (by IDF) each section holds (coverage).
+ * Every lookup goes through an index (phrases keyed by their first two words, spelling by the first
+ * two letters, full text by term): the cost per question stays flat as the base grows.
+ */
+export interface Hit {
+  entry: KnowledgeEntry;
+  section: Section;
+  score: number;
+  /** Weight of the keyword phrases (or named form) that matched this section or its entry. */
+  evidence: number;
+  /** Share of the question's words, weighted by rarity, that the section (with its entry's keywords) contains. */
+  coverage: number;
+  /** The weight of this case's own phrases (0 when only its entry's matched). */
+  sectionEvidence: number;
+}
+
+export interface Retrieval {
+  hits: Hit[];
+  /** Forms the question names. */
+  named: string[];
+  /** The question uses immigration words (a question with them is never off-topic). */
+  immigration: boolean;
+}
+
+interface Phrase {
+  stems: string[];
+  weight: number;
+  entryId: string;
+  /** Undefined: the entry's keyword, for every section. */
+  sectionKey?: string;
+}
+
+const key = (entry: KnowledgeEntry, section: Section) => `${entry.id}#${section.id}`;
+/** A form the question names is evidence worth a strong phrase. */
+const FORM_EVIDENCE = 12;
+/** What each word in a row adds to a phrase, for its order. */
+const ADJACENCY = 0.5;
+/** A message longer than this many words is a story with a question at its end. */
+const LONG_MESSAGE = 20;
+/** Phrases in the question part of a long message weigh this much more. */
+const FOCUS = 1.5;
+/** How much a case's own phrases add to its entry's evidence, to pick the case. */
+const SECTION_SHARE = 0.5;
+/** In a run-on with no sentence marks, the question is about its last words. */
+const FOCUS_WORDS = 12;
+/** A word of a keyword phrase found in at most this many entries counts on its own, even outside its phrase. */
+const RARE_IN = 3;
+/** A word in more than this share of the entries is left out of the full-text search. */
+const COMMON_SHARE = 0.25;
+/** How many full-text matches are scored further. */
+const TEXT_CANDIDATES = 40;
+/** A rare keyword word alone weighs this share of its IDF^1.5. */
+const RARE_SHARE = 0.35;
+/** A rare word alone never makes a match sure. */
+const RARE_CAP = 2.5;
+/** The full-text score, scaled so the best section of the question gets this much. */
+const TEXT_WEIGHT = 14;
+/** The share of the question's words a section holds, scaled. */
+const COVERAGE_WEIGHT = 8;
+/** Keyword evidence against the full-text score: a phrase match says more than shared words. */
+const EVIDENCE_WEIGHT = 1.5;
+
+export class Retriever {
+  private readonly index: MiniSearch<{ key: string }>;
+  private readonly sections = new Map<string, { entry: KnowledgeEntry; section: Section; first: boolean; terms: Set<string> }>();
+  private readonly phrases = new Map<string, Phrase[]>();
+  private readonly idf = new Map<string, number>();
+  private readonly spelling = new Map<string, string[]>();
+  /** Rare words of the keyword phrases, with the entries whose keywords hold them. */
+  private readonly rareKeywordTerms = new Map<string, Set<string>>();
+  private readonly known = new Set<string>();
+  private readonly knownStems = new Set<string>();
+  private readonly immigration: string[];
+  /** The IDF of a word found in COMMON_SHARE of the entries. */
+  private readonly commonIdf: number;
+  private readonly forms: string[];
+
+  constructor(
+    private readonly kb: KnowledgeBase,
+    private readonly vocabulary: Vocabulary,
+  ) {
+    this.forms = [...kb.byForm.keys()];
+    this.immigration = vocabulary.immigrationWords;
+    this.index = new MiniSearch({
+      idField: 'key',
+      fields: ['keywords', 'title', 'forms', 'text'],
+      tokenize: (text) => words(text),
+      processTerm: (term) => (isStopWord(term) ? null : stem(term)),
+      searchOptions: { boost: { keywords: 3, title: 2, forms: 4, text: 1 }, combineWith: 'OR' },
+    });
+    const documents: Array<{ key: string } & Record<string, string>> = [];
+    // How rare a word is, counted over entries (an entry's keywords repeat in each of its sections).
+    const documentFrequency = new Map<string, number>();
+    for (const entry of kb.entries) {
+      const entryTerms = new Set<string>();
+      entry.sections.forEach((section, i) => {
+        const k = key(entry, section);
+        const forms = [...entry.forms, ...(section.forms ?? [])];
+        const doc = {
+          key: k,
+          keywords: [...entry.keywords, ...section.keywords].join(' . '),
+          title: `${entry.title} . ${section.title} . ${entry.description}`,
+          forms: forms.map((f) => `${f} ${f.replace('-', '')}`).join(' '),
+          text: section.answer.map((l) => l.text).join(' '),
+        };
+        documents.push(doc);
+        const docTerms = new Set(Object.values(doc).flatMap((v) => stemmedWords(v)));
+        this.sections.set(k, { entry, section, first: i === 0, terms: docTerms });
+        for (const t of docTerms) entryTerms.add(t);
+        for (const w of words(Object.values(doc).join(' '))) this.known.add(w);
+      });
+      for (const t of entryTerms) documentFrequency.set(t, (documentFrequency.get(t) ?? 0) + 1);
+    }
+    this.index.addAll(documents);
+    const n = kb.entries.length;
+    this.commonIdf = Math.log(1 + 1 / COMMON_SHARE);
+    for (const [t, df] of documentFrequency) this.idf.set(t, Math.log(1 + n / df));
+    for (const w of this.known) this.knownStems.add(stem(w));
+    for (const w of this.known) {
+      if (w.length < 6) continue;
+      const bucket = this.spelling.get(w.slice(0, 2)) ?? [];
+      bucket.push(w);
+      this.spelling.set(w.slice(0, 2), bucket);
+    }
+    const keywordEntries = new Map<string, Set<string>>();
+    for (const entry of kb.entries) {
+      const plainWords = [...entry.keywords, ...entry.sections.flatMap((s) => s.keywords)].flatMap((k) => words(k).filter((w) => !isStopWord(w) && w.length > 3 && !/\d/.test(w)));
+      for (const t of new Set(plainWords.map(stem))) keywordEntries.set(t, (keywordEntries.get(t) ?? new Set()).add(entry.id));
+    }
+    for (const [t, ids] of keywordEntries) if (ids.size <= RARE_IN) this.rareKeywordTerms.set(t, ids);
+    for (const entry of kb.entries) {
+      for (const phrase of entry.keywords) this.addPhrase(phrase, entry.id);
+      for (const section of entry.sections) for (const phrase of section.keywords) this.addPhrase(phrase, entry.id, key(entry, section));
+    }
+  }
+
+  private addPhrase(text: string, entryId: string, sectionKey?: string): void {
+    const plain = words(this.spelled(text)).filter((w) => !this.vocabulary.fillers.has(w));
+    const stems = plain.map(stem);
+    if (stems.length === 0) return;
+    const content = stems.filter((s, i) => !isStopWord(plain[i]!) || s.length === 1);
+    if (content.length === 0) return;
+    // Rare words weigh much more than common ones (IDF^1.5); words in a row add a little for their order.
+    const weight = content.reduce((sum, s) => sum + this.idfOf(s) ** 1.5, 0) + ADJACENCY * (content.length - 1);
+    // Keyed by the first two words (one for a one-word phrase): a lookup finds only phrases that can match.
+    const indexKey = stems.slice(0, 2).join(' ');
+    const list = this.phrases.get(indexKey) ?? [];
+    list.push({ stems, weight, entryId, sectionKey });
+    this.phrases.set(indexKey, list);
+  }
+
+  /** The stem, or null when it is in so many entries that it cannot tell them apart. */
+  private informative(stemmed: string): string | null {
+    return this.idfOf(stemmed) < this.commonIdf ? null : stemmed;
+  }
+
+  idfOf(stemmed: string): number {
+    return this.idf.get(stemmed) ?? Math.log(1 + this.kb.entries.length);
+  }
+
+  /** The question as searched: corrected spelling, then the synonyms' words after a separator. */
+  /** Normalised, with the content's spellings: the same for questions and keyword phrases. */
+  private spelled(text: string): string {
+    let n = ` ${normalize(text)} `;
+    for (const [from, to] of this.vocabulary.spellings) if (n.includes(` ${from} `)) n = n.replaceAll(` ${from} `, ` ${to} `);
+    return n.trim();
+  }
+
+  expand(question: string): { text: string; corrected: string } {
+    const corrected = this.spelled(question)
+      .split(' ')
+      .map((w) => this.correct(w))
+      .join(' ');
+    const padded = ` ${corrected} `;
+    const added = new Set<string>();
+    for (const [phrase, use] of this.vocabulary.synonyms) if (padded.includes(` ${phrase} `)) added.add(use);
+    return { corrected, text: added.size ? `${corrected} | ${[...added].join(' | ')}` : corrected };
+  }
+
+  private correct(word: string): string {
+    // A word whose stem the knowledge base knows is another form of a known word ("amenazo"): kept.
+    if (word.length < 6 || this.known.has(word) || /\d/.test(word) || this.knownStems.has(stem(word))) return word;
+    for (const candidate of this.spelling.get(word.slice(0, 2)) ?? []) {
+      if (withinOneEdit(word, candidate) && !this.vocabulary.distinct.has([word, candidate].sort().join(' '))) return candidate;
+    }
+    return word;
+  }
+
+  /**
+   * Ranked case sections for a question. In a long message the question is usually its last sentence,
+   * after the story: phrases found there weigh half as much again.
+   */
+  search(question: string, limit = 10): Retrieval {
+    const { text, corrected } = this.expand(question);
+    const kept = (w: string) => !this.vocabulary.fillers.has(w);
+    const all = corrected.split(' ').filter(kept);
+    const sentences = question.split(/[.?!\n]+/).filter((s) => words(s).length > 0);
+    const lastWords = sentences.length > 1 ? words(sentences.at(-1)!).filter(kept).length : 0;
+    const focusStart = all.length > LONG_MESSAGE ? all.length - (lastWords > 3 ? lastWords : FOCUS_WORDS) : Infinity;
+    // Full text: only the words that tell sections apart (a word in most entries adds nothing but cost),
+    // and only the best sections: the cost per question stays flat as the base grows.
+    const scores = new Map<string, number>();
+    const found = this.index.search(text, { processTerm: (term) => (isStopWord(term) ? null : this.informative(stem(term))) }).slice(0, TEXT_CANDIDATES);
+    const best = found[0]?.score ?? 1;
+    for (const hit of found) scores.set(hit.id as string, (TEXT_WEIGHT * hit.score) / best);
+
+    // Keyword phrases as adjacent words; a phrase counts once per target, the best one most.
+    const sequence = text
+      .split(' ')
+      .filter(kept)
+      .map((w) => (w === '|' ? '|' : stem(w)));
+    const entryEvidence = new Map<string, number[]>();
+    const sectionEvidence = new Map<string, number[]>();
+    for (let i = 0; i < sequence.length; i++) {
+      const one = this.phrases.get(sequence[i]!) ?? [];
+      const two = i + 1 < sequence.length ? (this.phrases.get(`${sequence[i]} ${sequence[i + 1]}`) ?? []) : [];
+      for (const phrase of one.length ? (two.length ? [...one, ...two] : one) : two) {
+        if (phrase.stems.every((s, j) => sequence[i + j] === s)) {
+          const weight = i >= focusStart && i < all.length ? FOCUS * phrase.weight : phrase.weight;
+          // A case's phrase is evidence for its entry (against other entries) and picks the case within it.
+          entryEvidence.set(phrase.entryId, [...(entryEvidence.get(phrase.entryId) ?? []), weight]);
+          if (phrase.sectionKey) sectionEvidence.set(phrase.sectionKey, [...(sectionEvidence.get(phrase.sectionKey) ?? []), weight]);
+        }
+      }
+    }
+    // A rare keyword word on its own ("chnv", "plyler") is evidence too, below its whole phrase.
+    for (const t of new Set(sequence)) {
+      for (const id of this.rareKeywordTerms.get(t) ?? []) entryEvidence.set(id, [...(entryEvidence.get(id) ?? []), Math.min(RARE_CAP, RARE_SHARE * this.idfOf(t) ** 1.5)]);
+    }
+    const named = formsMentioned(corrected, this.forms);
+    const namedEntries = new Set(named.map((f) => this.kb.byForm.get(f)!.id));
+    const combine = (weights: number[] = []) => {
+      const sorted = [...new Set(weights)].sort((a, b) => b - a);
+      return (sorted[0] ?? 0) + 0.5 * sorted.slice(1).reduce((a, b) => a + b, 0);
+    };
+
+    const candidates = new Set([...scores.keys()]);
+    for (const id of entryEvidence.keys()) for (const s of this.kb.byId.get(id)!.sections) candidates.add(key(this.kb.byId.get(id)!, s));
+    for (const id of sectionEvidence.keys()) candidates.add(id);
+    for (const id of namedEntries) for (const s of this.kb.byId.get(id)!.sections) candidates.add(key(this.kb.byId.get(id)!, s));
+
+    const asked = [...new Set(terms(corrected))];
+    // Weighted by IDF: the question's rare words (what it is about) count more than its common ones.
+    const weightOf = (t: string) => this.idfOf(t);
+    const askedWeight = asked.reduce((sum, t) => sum + weightOf(t), 0) || 1;
+    const hits: Hit[] = [];
+    for (const k of candidates) {
+      const { entry, section, first, terms: docTerms } = this.sections.get(k)!;
+      const coverage = asked.reduce((sum, t) => sum + (docTerms.has(t) ? weightOf(t) : 0), 0) / askedWeight;
+      const sectionForms = section.forms ?? [];
+      const formHit = namedEntries.has(entry.id) || sectionForms.some((f) => named.includes(f)) ? FORM_EVIDENCE : 0;
+      const own = combine(sectionEvidence.get(k));
+      const evidence = combine(entryEvidence.get(entry.id)) + SECTION_SHARE * own + formHit;
+      const score = (scores.get(k) ?? 0) + EVIDENCE_WEIGHT * evidence + COVERAGE_WEIGHT * coverage + (first ? 0.5 : 0);
+      hits.push({ entry, section, score, evidence, coverage, sectionEvidence: own });
+    }
+    hits.sort((a, b) => b.score - a.score);
+    // Immigration words, in the question or among the synonyms its everyday words brought in.
+    const padded = ` ${text} `;
+    const immigration = named.length > 0 || this.immigration.some((w) => padded.includes(` ${w} `));
+    return { hits: hits.slice(0, limit), named, immigration };
+  }
+}

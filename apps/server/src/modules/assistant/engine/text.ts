@@ -1,0 +1,81 @@
+import { stemmer } from '@orama/stemmers/spanish';
+import { spa } from 'stopword';
+
+/** Lower case, accents removed (ñ kept as n), punctuation to spaces, single spaces. */
+export function normalize(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/** The words of a text, normalised. */
+export function words(text: string): string[] {
+  const n = normalize(text);
+  return n ? n.split(' ') : [];
+}
+
+const STOP_WORDS = new Set(spa.map(normalize));
+
+export function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(word);
+}
+
+const stems = new Map<string, string>();
+
+/**
+ * The Snowball Spanish stem of a normalised word. People often drop accents, and Snowball's suffixes
+ * carry them ("-ción"), so the accent of those endings is put back first: "deportacion" and
+ * "deportación" stem alike. Numbers and one- or two-letter words ("u" in "visa U") stay as they are.
+ */
+export function stem(word: string): string {
+  if (word.length <= 2 || /\d/.test(word)) return word;
+  let cached = stems.get(word);
+  if (cached === undefined) {
+    const accented = word.replace(/([cs])ion(es)?$/, (_m, c: string, plural?: string) => (plural ? `${c}iones` : `${c}ión`));
+    cached = normalize(stemmer(accented));
+    if (stems.size > 50_000) stems.clear();
+    stems.set(word, cached);
+  }
+  return cached;
+}
+
+/** Every word of a text, stemmed, stop words kept (for phrases: "sin papeles", "visa u"). */
+export function stemmedWords(text: string): string[] {
+  return words(text).map(stem);
+}
+
+/** Search terms: stemmed, without stop words. */
+export function terms(text: string): string[] {
+  return words(text)
+    .filter((w) => !STOP_WORDS.has(w))
+    .map(stem);
+}
+
+/** Form numbers written in a text: "I-485", "i485", "el 485", "formulario n 400", "DS160", "AR-11". */
+export function formsMentioned(text: string, known: Iterable<string>): string[] {
+  const normalized = ` ${normalize(text)} `;
+  const found: string[] = [];
+  for (const form of known) {
+    const [prefix, number] = form.toLowerCase().split('-') as [string, string];
+    const pattern = new RegExp(`[ ]${prefix} ?${number.replace('/', ' ')}[ ]`);
+    const bare = /^\d/.test(number) && ['i', 'n'].includes(prefix) ? new RegExp(`[ ](formulario|forma|el|la) ${number}[ ]`) : null;
+    if (pattern.test(normalized) || bare?.test(normalized)) found.push(form);
+  }
+  return found;
+}
+
+/** At most one insertion, deletion, substitution or swap of neighbours between a and b. */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}

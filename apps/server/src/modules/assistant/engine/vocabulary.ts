@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { z } from 'zod';
+import { knowledgeFolder } from '../knowledge/load';
+import { normalize } from './text';
+
+/**
+ * The assistant's language as content (content/assistant/): synonyms people use, the question cues of
+ * each intent, and the fixed replies. Loaded once; nothing here is code.
+ */
+const synonymsSchema = z.strictObject({
+  spellings: z.record(z.string(), z.string()),
+  synonyms: z.array(z.strictObject({ use: z.string(), for: z.array(z.string()).min(1) })),
+  contrasts: z.array(z.tuple([z.string(), z.string()])),
+  phrase_fillers: z.array(z.string()),
+  distinct: z.array(z.tuple([z.string(), z.string()])),
+  immigration_words: z.array(z.string()).min(10),
+});
+
+export const INTENTS = ['fee', 'deadline', 'time', 'yesno', 'action', 'documents', 'who', 'what'] as const;
+export type Intent = (typeof INTENTS)[number];
+
+const intentsSchema = z.strictObject({
+  /** Phrases anywhere in the question. */
+  contains: z.partialRecord(z.enum(INTENTS), z.array(z.string())),
+  /** Words the question starts with ("¿puedo...?": a yes/no question). */
+  starts: z.partialRecord(z.enum(INTENTS), z.array(z.string())),
+  /** Words that make a short message a follow-up of the conversation ("¿y cuánto cuesta?"). */
+  follow_up_starts: z.array(z.string()),
+});
+
+const repliesSchema = z.strictObject({
+  closing: z.strictObject({ form: z.string(), forms: z.string(), guide: z.string(), guides: z.string(), none: z.string() }),
+  clarify: z.strictObject({ entry: z.string(), location: z.string(), relative: z.string() }),
+  offtopic: z.array(z.string()).min(1).max(2),
+  unknown: z.array(z.string()).min(2),
+  missing: z.strictObject({ fee: z.string(), deadline: z.string(), time: z.string() }),
+  attribution: z.string(),
+  stale: z.string(),
+  lawyer: z.string(),
+  guest: z.strictObject({ unknown: z.string(), offtopic: z.string() }),
+  openers: z.array(z.string()).min(1),
+  urgent_openers: z.array(z.string()).min(1),
+});
+export type Replies = z.infer<typeof repliesSchema>;
+
+export interface Vocabulary {
+  /** [how people spell it, how the knowledge base does], normalised, longest first. */
+  spellings: Array<[string, string]>;
+  /** [phrase people use, words to add], normalised. */
+  synonyms: Array<[string, string]>;
+  distinct: Set<string>;
+  /** Small words left out when keyword phrases are matched. */
+  fillers: Set<string>;
+  /** Opposite situations, as patterns over normalised text ("ciudadano" also matches "ciudadanas"). */
+  contrasts: Array<[RegExp, RegExp]>;
+  immigrationWords: string[];
+  intents: { contains: Array<[Intent, string]>; starts: Array<[Intent, string]>; followUpStarts: string[] };
+  replies: Replies;
+}
+
+/** A word with its gender and number ("ciudadano": ciudadano, ciudadana, ciudadanos); a phrase as written. */
+function sidePattern(side: string): RegExp {
+  const n = normalize(side);
+  return new RegExp(`\\b${/^[a-z]+[oae]$/.test(n) ? `${n.slice(0, -1)}[oae]s?` : n}\\b`);
+}
+
+function read<T>(schema: z.ZodType<T>, file: string): T {
+  const parsed = schema.safeParse(parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  return parsed.data;
+}
+
+export function loadVocabulary(folder = path.join(path.dirname(knowledgeFolder()), 'assistant')): Vocabulary {
+  const s = read(synonymsSchema, path.join(folder, 'synonyms.yaml'));
+  const i = read(intentsSchema, path.join(folder, 'intents.yaml'));
+  const replies = read(repliesSchema, path.join(folder, 'replies.yaml'));
+  const pairs = (record: Partial<Record<Intent, string[]>>) =>
+    Object.entries(record).flatMap(([intent, phrases]) => (phrases ?? []).map((p) => [intent as Intent, normalize(p)] as [Intent, string]));
+  return {
+    spellings: Object.entries(s.spellings)
+      .map(([from, to]) => [normalize(from), normalize(to)] as [string, string])
+      .sort((a, b) => b[0].length - a[0].length),
+    synonyms: s.synonyms.flatMap((group) => group.for.map((phrase) => [normalize(phrase), normalize(group.use)] as [string, string])),
+    fillers: new Set(s.phrase_fillers.map(normalize)),
+    distinct: new Set(s.distinct.map(([a, b]) => [normalize(a), normalize(b)].sort().join(' '))),
+    contrasts: s.contrasts.map(([a, b]) => [sidePattern(a), sidePattern(b)] as [RegExp, RegExp]),
+    immigrationWords: s.immigration_words.map(normalize),
+    intents: { contains: pairs(i.contains), starts: pairs(i.starts), followUpStarts: i.follow_up_starts.map(normalize) },
+    replies,
+  };
+}
+
+/** The intents of a question ("¿cuánto cuesta y cuánto tarda?": fee and time), in the order asked. */
+export function detectIntents(question: string, vocabulary: Vocabulary): Intent[] {
+  const n = ` ${normalize(question)} `;
+  const found: Array<[Intent, number]> = [];
+  for (const [intent, phrase] of vocabulary.intents.contains) {
+    const at = n.indexOf(` ${phrase} `);
+    if (at >= 0) found.push([intent, at]);
+  }
+  // A question may start after a greeting or a story: each clause's first word counts.
+  const clauses = question.split(/[¿?.!,;\n]| pero | y /i).map((c) => ` ${normalize(c)} `);
+  for (const [intent, phrase] of vocabulary.intents.starts) {
+    for (const clause of clauses) {
+      if (clause.startsWith(` ${phrase} `)) found.push([intent, n.indexOf(clause.trim())]);
+    }
+  }
+  found.sort((a, b) => a[1] - b[1]);
+  return [...new Set(found.map(([intent]) => intent))];
+}
