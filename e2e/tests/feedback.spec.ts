@@ -24,8 +24,11 @@ test('the feedback survey: five sections, stars by mouse and keyboard, sent and 
   await page.keyboard.press('ArrowRight');
   await expect(clarity.getByRole('radio', { name: '2 de 5 estrellas' })).toBeFocused();
   await page.keyboard.press('ArrowRight');
+  // Each key waits for the focus it moved, or the next key can land before it on a slow machine.
+  const three = clarity.getByRole('radio', { name: '3 de 5 estrellas' });
+  await expect(three).toBeFocused();
   await page.keyboard.press('Space');
-  await expect(clarity.getByRole('radio', { name: '3 de 5 estrellas' })).toBeChecked();
+  await expect(three).toBeChecked();
   await page.getByLabel('¿Qué cambiarías del diseño?').fill('Letra más grande');
   await page.getByLabel('Comentarios adicionales').fill('Muy útil');
   await expect(submit).toBeEnabled();
