@@ -188,7 +188,8 @@ test('the result dialog: "Entendido" reloads after choosing the free plan, not a
   const payment = await fillPayment(page, { lastName: 'Paz', card: '4000000000000002', expiry: futureExpiry(), cvv: '123' });
   await payment.getByRole('button', { name: 'Pagar $1 por 7 días de prueba' }).click();
   await expect(payment.getByTestId('payment-error')).toBeVisible();
-  await page.keyboard.press('Escape');
+  // The dialog's own close button: Escape goes to the newest layer, which can be the error toast.
+  await payment.getByRole('button', { name: 'Cerrar' }).click();
   const failed = page.getByRole('dialog', { name: 'No se completó el pago' });
   await expect(failed).toContainText('La tarjeta fue rechazada. Usa otra tarjeta o llama a tu banco.');
   await failed.getByRole('button', { name: 'Entendido' }).click();
