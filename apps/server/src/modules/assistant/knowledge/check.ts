@@ -40,6 +40,11 @@ export const OFFICIAL_DOMAINS = [
 
 const UNITED_STATES_ABBREVIATION = /\bE\.? ?E\.? ?U\.? ?U\.?|\bEEUU\b|\bE\.U\.A\b/;
 const MAX_WORDS = 25;
+/**
+ * The engine picks sentences out of their written order, so each must stand alone: none may open by
+ * pointing back at the one before ("Aun así", "Además", "En ese caso", "Esto", "Tampoco").
+ */
+const LEANS_ON_PREVIOUS = /^(aun así|aún así|además|en ese caso|en este caso|esto|eso|tampoco|sin embargo|por eso|por lo tanto)(?=[\s,])/i;
 /** Every answer sentence reads at least "algo difícil" when spoken; the median of all of them "bastante fácil". */
 export const MIN_SENTENCE_INFLESZ = 40;
 export const MIN_MEDIAN_INFLESZ = 65;
@@ -100,6 +105,7 @@ export function checkKnowledge(kb: KnowledgeBase, today = new Date()): CheckRepo
         if (SOURCED_TYPES.has(line.type) && !line.source) errors.push(at(`${where} is a ${line.type} without a source`));
         if (splitSentences(line.text).length !== 1) errors.push(at(`${where} is not one sentence`));
         if (!/[.!?]$/.test(line.text)) errors.push(at(`${where} does not end with a period`));
+        if (LEANS_ON_PREVIOUS.test(line.text)) errors.push(at(`${where} leans on the sentence before it; say it on its own`));
         const words = line.text.split(/\s+/).length;
         if (words > MAX_WORDS) errors.push(at(`${where} has ${words} words (at most ${MAX_WORDS})`));
         if (/según/i.test(line.text) && SOURCED_TYPES.has(line.type)) errors.push(at(`${where}: the engine adds "según"; leave it out`));

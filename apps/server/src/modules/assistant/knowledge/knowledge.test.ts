@@ -53,6 +53,15 @@ describe('the content check', () => {
     expect(report.errors.filter((e) => !e.startsWith('median'))).toEqual([]);
   });
 
+  it('refuses a sentence that leans on the one before it (the engine picks sentences out of order)', () => {
+    const bad = entry();
+    bad.sections[0]!.answer.push({ type: 'warning', text: 'Aun así, puedes perder tu caso.' });
+    expect(errorsOf(bad).errors.join('\n')).toMatch(/leans on the sentence before it/);
+    const good = entry();
+    good.sections[0]!.answer.push({ type: 'warning', text: 'Aunque pagues, puedes perder tu caso.' });
+    expect(errorsOf(good).errors.join('\n')).not.toMatch(/leans on/);
+  });
+
   it('refuses links outside official domains, unknown related ids and a fee without a source', () => {
     const bad = entry({ link: 'https://notario-rapido.com/papeles', related: ['no-existe'] });
     bad.sections[0]!.answer.push({ type: 'deadline', text: 'Tienes 30 días.' });
