@@ -41,6 +41,8 @@ test('the conversation stays on screen as a thread, is saved whole, and "Nueva p
   await expectAccessible(page);
 
   await page.screenshot({ path: `/tmp/14a-thread-${page.viewportSize()!.width}.png`, fullPage: true });
+  await page.getByTestId('thread-question').last().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `/tmp/14a-thread-view-${page.viewportSize()!.width}.png` });
   const size = page.viewportSize()!;
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: `/tmp/14a-thread-1280-from-${size.width}.png`, fullPage: true });
