@@ -101,6 +101,8 @@ describe('asking the built-in engine', () => {
       ['assistant', third.done.text],
     ]);
     expect(chats[0].turns[5].source).toEqual(third.done.source);
+    expect(chats[0].turns[1].kind).toBe('clarify');
+    expect(chats[0].turns[3]).toMatchObject({ kind: 'answer', source: second.done.source });
 
     // Another user's chat id is never written to: their answer starts a chat of their own.
     const other = await signUp(ctx.app);

@@ -155,7 +155,11 @@ export class ConversationService {
                   { role: 'user' as const, content: input.message },
                   { role: 'assistant' as const, content: event.text, kind: event.kind, source: event.cited },
                 ];
-                savedChatId = await this.chats.save(identity.userId, input.chatId, exchange, input.chatId ? [] : input.history);
+                // The turns before the first answer: the clarifying questions are marked as such.
+                const earlier = input.chatId
+                  ? []
+                  : input.history.map((t) => (t.role === 'assistant' && this.assistant.engine.isClarification(t.content) ? { ...t, kind: 'clarify' as const } : t));
+                savedChatId = await this.chats.save(identity.userId, input.chatId, exchange, earlier);
               } catch (error) {
                 saveFailed = true;
                 this.log.error({ err: error }, 'saving the chat failed');
