@@ -30,6 +30,8 @@ export async function installVoice(page: Page, script: VoiceScript = {}): Promis
       recognitions: [] as any[],
       spoken: [] as Array<{ text: string; lang: string; voice: string | null }>,
       transitions: [] as string[],
+      /** Times the page stopped the speech (speechSynthesis.cancel). */
+      cancels: 0,
     };
     (window as any).__voice = state;
 
@@ -81,27 +83,44 @@ export async function installVoice(page: Page, script: VoiceScript = {}): Promis
       { name: 'Daniel', lang: 'en-GB', default: false, localService: true, voiceURI: 'Daniel' },
     ];
     let chain = Promise.resolve();
+    // cancel() drops what is queued and ends what is being said, as a browser does.
+    let generation = 0;
+    let current: { end: () => void } | null = null;
     const synth = {
       speaking: false,
       pending: false,
       paused: false,
       getVoices: () => voices,
       speak(utterance: any) {
+        const queuedIn = generation;
         chain = chain.then(
           () =>
             new Promise<void>((resolve) => {
+              if (queuedIn !== generation) {
+                utterance.onerror?.({ error: 'canceled' });
+                resolve();
+                return;
+              }
               state.spoken.push({ text: utterance.text, lang: utterance.lang, voice: utterance.voice?.name ?? null });
               synth.speaking = true;
               utterance.onstart?.({});
-              setTimeout(() => {
+              const end = () => {
+                clearTimeout(timer);
+                current = null;
                 synth.speaking = false;
                 utterance.onend?.({});
                 resolve();
-              }, options.speechMs ?? 80);
+              };
+              const timer = setTimeout(end, options.speechMs ?? 80);
+              current = { end };
             }),
         );
       },
-      cancel() {},
+      cancel() {
+        state.cancels++;
+        generation++;
+        current?.end();
+      },
       pause() {},
       resume() {},
       addEventListener() {},
@@ -167,4 +186,5 @@ export async function recognitionFails(page: Page, error: string): Promise<void>
 }
 
 export const spoken = (page: Page) => page.evaluate(() => (window as any).__voice.spoken as Array<{ text: string; lang: string; voice: string | null }>);
+export const speechCancels = (page: Page) => page.evaluate(() => (window as any).__voice.cancels as number);
 export const transitions = (page: Page) => page.evaluate(() => (window as any).__voice.transitions as string[]);

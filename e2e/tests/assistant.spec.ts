@@ -61,6 +61,8 @@ test('saved chats: listed newest first, expanded, deleted; another user never se
   await page.goto('/chat');
   await askByText(page, '¿Qué es el formulario I-864?');
   await expect(page.getByTestId('usage-counter')).toHaveText('Consultas restantes: 2 de 3');
+  // One saved chat per conversation: a new question starts the next one.
+  await page.getByRole('button', { name: 'Nueva pregunta' }).click();
   const long = 'Mi tarjeta de residente está dañada y quiero saber cómo la reemplazo pronto';
   await askByText(page, long);
   await expect(page.getByTestId('usage-counter')).toHaveText('Consultas restantes: 1 de 3');

@@ -38,18 +38,27 @@ test('a voice question: idle -> listening -> processing -> speaking -> idle, spo
   await expect(page.getByTestId('usage-counter')).toHaveText('Consultas restantes: 2 de 3');
 });
 
-test('while processing and speaking, the inputs are disabled', async ({ page }) => {
+test('while processing the inputs are disabled; while the answer is read they are usable (issue 14)', async ({ page }) => {
   // Each sentence is spoken for a second, so the speaking state lasts long enough to be seen.
   await installVoice(page, { speechMs: 1000 });
   await signUpViaApi(page);
   await page.goto('/chat');
+  // The answer is held back a moment, so the processing state can be seen.
+  await page.route('**/api/assistant/ask**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
   await page.getByLabel('Tu pregunta').fill('¿Qué es el formulario I-864?');
   await page.getByRole('button', { name: 'Preguntar' }).click();
-  await expect(page.getByTestId('voice-hint')).toHaveText('Escuchando respuesta...');
+  await expect(page.getByTestId('voice-hint')).toHaveText('Procesando pregunta...');
   await expect(page.getByTestId('mic-button')).toBeDisabled();
   await expect(page.getByLabel('Tu pregunta')).toBeDisabled();
-  await expect(page.getByTestId('voice-hint')).toHaveText('Oprime boton verde para hacer tu pregunta');
+  await expect(page.getByTestId('voice-hint')).toHaveText('Escuchando respuesta...');
+  await expect(page.getByTestId('mic-button')).toBeEnabled();
   await expect(page.getByLabel('Tu pregunta')).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Detener lectura' })).toBeVisible();
+  await expect(page.getByTestId('voice-hint')).not.toHaveText('Escuchando respuesta...');
+  await expect(page.getByRole('button', { name: 'Detener lectura' })).toHaveCount(0);
 });
 
 const problems: Array<[string, VoiceScript, string, string?]> = [

@@ -12,11 +12,24 @@ export const turnSchema = z.object({
 });
 export type Turn = z.infer<typeof turnSchema>;
 
+/**
+ * Where an answer comes from: the knowledge-base entry it was grounded on (its official page and when
+ * it was last checked, AAAA-MM-DD). Shown under the answer: "uscis.gov/i-130 · revisado en noviembre de 2026".
+ */
+export const answerSourceSchema = z.object({
+  by: z.string(),
+  url: z.string(),
+  checked: z.string(),
+});
+export type AnswerSource = z.infer<typeof answerSourceSchema>;
+
 /** POST /api/assistant/ask: the answer streams back as server-sent events. */
 export const askRequest = z.object({
   message: plainText().trim().min(1, 'Escribe tu pregunta.').max(LIMITS.questionMaxLength, `Tu pregunta puede tener hasta ${LIMITS.questionMaxLength} caracteres.`),
   history: z.array(turnSchema).max(20).default([]),
   mode: z.enum(['user', 'guest']).default('user'),
+  /** The saved chat of this conversation (from an earlier `done`): the new turns are added to it. */
+  chatId: z.uuid('Chat no válido.').optional(),
 });
 export type AskRequest = z.input<typeof askRequest>;
 
@@ -33,19 +46,40 @@ export const usageResponse = z.object({
 });
 export type Usage = z.infer<typeof usageResponse>;
 
+/** The last event of an answer: the whole text, its source (none for a clarifying turn), the counter, the saved chat. */
+export interface AskDone {
+  kind: AnswerKind;
+  text: string;
+  source: AnswerSource | null;
+  usage: Usage;
+  savedChatId: string | null;
+  saveFailed: boolean;
+}
+
 /** Server-sent events of the answer stream. */
 export type AskEvent =
   | { event: 'start'; data: { kind: AnswerKind } }
   | { event: 'delta'; data: { text: string } }
   | { event: 'sentence'; data: { index: number; text: string } }
-  | { event: 'done'; data: { kind: AnswerKind; text: string; usage: Usage; savedChatId: string | null; saveFailed: boolean } }
+  | { event: 'done'; data: AskDone }
   | { event: 'error'; data: { code: string; message: string } };
 
+/** One turn of a saved conversation: the person's question or the assistant's reply (with its kind and source). */
+export const savedTurnSchema = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  kind: z.enum(ANSWER_KINDS).optional(),
+  source: answerSourceSchema.nullable().optional(),
+});
+export type SavedTurn = z.infer<typeof savedTurnSchema>;
+
+/** A saved conversation: its first question and answer (spec section 3) and every turn in order. */
 export const savedChatSchema = z.object({
   id: z.string(),
   title: z.string(),
   question: z.string(),
   answer: z.string(),
+  turns: z.array(savedTurnSchema),
   createdAt: z.string(),
 });
 export type SavedChat = z.infer<typeof savedChatSchema>;

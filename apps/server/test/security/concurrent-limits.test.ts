@@ -10,6 +10,7 @@ import { createTestApp, type TestContext } from '../app';
 import { signUp } from '../auth-helpers';
 import { parseSse } from '../sse';
 import { profiles } from '../../src/db/schema';
+import { GUEST_IP_DAILY } from '../../src/modules/assistant/conversation';
 
 const CONCURRENT = 20;
 let ctx: TestContext;
@@ -34,10 +35,10 @@ const usage = async (cookie: string, mode: 'user' | 'guest', ip = '10.0.0.1') =>
   (await ctx.app.inject({ method: 'GET', url: `/api/assistant/usage?mode=${mode}`, headers: { cookie }, remoteAddress: ip })).json();
 
 describe(`${CONCURRENT} concurrent questions against each cap`, () => {
-  it('the guest per-address cap (10 a day): 20 new guests from one address at once get 10 answers', async () => {
+  it(`the guest per-address cap (${GUEST_IP_DAILY} a day): ${GUEST_IP_DAILY + 10} new guests from one address at once get ${GUEST_IP_DAILY} answers`, async () => {
     const ip = '10.13.0.1';
-    const results = await Promise.all(Array.from({ length: CONCURRENT }, () => ask({ ip, mode: 'guest' })));
-    expect(results.filter((r) => r.answered)).toHaveLength(10);
+    const results = await Promise.all(Array.from({ length: GUEST_IP_DAILY + 10 }, () => ask({ ip, mode: 'guest' })));
+    expect(results.filter((r) => r.answered)).toHaveLength(GUEST_IP_DAILY);
     expect(results.filter((r) => r.status === 403)).toHaveLength(10);
   });
 

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client';
 import { RateLimiter } from '../../src/lib/rate-limiter';
+import { GUEST_IP_DAILY } from '../../src/modules/assistant/conversation';
 import { withDatabase } from '../global-setup';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -108,9 +109,9 @@ describe.skipIf(!url)('two servers on one PostgreSQL behave as one', () => {
     expect((await call('GET', '/api/me', { cookie: up.cookie, to: 1 })).json().user).toBeNull();
   });
 
-  it('the guest per-address cap holds across servers: 20 guests from one address, alternating, get 10 answers', async () => {
-    const results = await Promise.all(Array.from({ length: 20 }, () => call('POST', '/api/assistant/ask', { body: { message: '¿Qué es el TPS?', mode: 'guest' }, ip: '10.60.1.1' })));
-    expect(results.filter((r) => r.text.includes('event: done'))).toHaveLength(10);
+  it(`the guest per-address cap holds across servers: ${GUEST_IP_DAILY + 10} guests from one address, alternating, get ${GUEST_IP_DAILY} answers`, async () => {
+    const results = await Promise.all(Array.from({ length: GUEST_IP_DAILY + 10 }, () => call('POST', '/api/assistant/ask', { body: { message: '¿Qué es el TPS?', mode: 'guest' }, ip: '10.60.1.1' })));
+    expect(results.filter((r) => r.text.includes('event: done'))).toHaveLength(GUEST_IP_DAILY);
     expect(results.filter((r) => r.status === 403)).toHaveLength(10);
   });
 

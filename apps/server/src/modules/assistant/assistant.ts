@@ -1,4 +1,4 @@
-import { LIMITS, type AnswerKind } from '@camino/contracts';
+import { LIMITS, type AnswerKind, type AnswerSource } from '@camino/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AnswerEngine, type Mode, type Plan, type Turn } from './engine/engine';
 import { AnswerGuard, isClosing } from './engine/guard';
@@ -9,7 +9,7 @@ export type AssistantEvent =
   | { type: 'start'; kind: AnswerKind; source: 'engine' | 'model' }
   | { type: 'delta'; text: string }
   | { type: 'sentence'; index: number; text: string }
-  | { type: 'done'; kind: AnswerKind; text: string; question: string; source: 'engine' | 'model'; fallback: boolean };
+  | { type: 'done'; kind: AnswerKind; text: string; question: string; source: 'engine' | 'model'; fallback: boolean; cited: AnswerSource | null };
 
 export interface AssistantInput {
   message: string;
@@ -43,6 +43,8 @@ export class Assistant {
   async *answer(input: AssistantInput, signal?: AbortSignal): AsyncGenerator<AssistantEvent> {
     const plan = this.plan(input);
     const builtIn = this.engine.compose(plan);
+    // The answer names the entry it was grounded on, for the built-in engine and the model alike.
+    const cited = builtIn.kind === 'answer' || builtIn.kind === 'urgent' ? this.engine.sourceOf(plan) : null;
     // The clarifying questions, the off-topic redirect and "no reliable information" are deterministic:
     // no model call (a model with nothing reliable to ground it would guess).
     const useModel = this.model !== null && (plan.kind === 'answer' || plan.kind === 'urgent');
@@ -63,7 +65,7 @@ export class Assistant {
         yield { type: 'delta', text: index === 0 ? sentence : ` ${sentence}` };
         yield { type: 'sentence', index, text: sentence };
       }
-      yield { type: 'done', kind: builtIn.kind, text: builtIn.text, question: plan.question, source: 'engine', fallback: false };
+      yield { type: 'done', kind: builtIn.kind, text: builtIn.text, question: plan.question, source: 'engine', fallback: false, cited };
       return;
     }
 
@@ -97,7 +99,7 @@ export class Assistant {
           yield { type: 'delta', text: index === 0 ? sentence : ` ${sentence}` };
           yield { type: 'sentence', index, text: sentence };
         }
-        yield { type: 'done', kind: builtIn.kind, text: builtIn.text, question: plan.question, source: 'engine', fallback: true };
+        yield { type: 'done', kind: builtIn.kind, text: builtIn.text, question: plan.question, source: 'engine', fallback: true, cited };
         return;
       }
       // Text already went out: the guard completes it from the built-in answer.
@@ -107,7 +109,7 @@ export class Assistant {
     const end = guard.end();
     if (end.emit) yield { type: 'delta', text: end.emit };
     for (const sentence of end.sentences) yield { type: 'sentence', index: sentenceIndex++, text: sentence };
-    yield { type: 'done', kind: plan.kind, text: guard.text, question: plan.question, source: 'model', fallback: false };
+    yield { type: 'done', kind: plan.kind, text: guard.text, question: plan.question, source: 'model', fallback: false, cited };
   }
 
   private messages(input: AssistantInput, plan: Plan): ChatMessage[] {

@@ -39,6 +39,8 @@ describe('answers from a language model', () => {
     const { text, done } = await ask(ctx.app, cookie, '¿Cómo renuevo mi DACA?');
     expect(text).toBe(GOOD);
     expect(done).toMatchObject({ kind: 'answer', text: GOOD });
+    // The model's answer names the source of the entry it was grounded on.
+    expect(done.source).toMatchObject({ by: 'USCIS', url: expect.stringMatching(/^https:\/\/www\.uscis\.gov\/.*daca/i) });
     expect(done.usage.remaining).toBe(2);
     const body = fake.requests.at(-1)!.body as { model: string; temperature: number; max_tokens: number; stream: boolean; messages: Array<{ role: string; content: string }> };
     expect(body).toMatchObject({ model: 'gpt-4o-mini', temperature: 0.7, max_tokens: 500, stream: true });
@@ -104,6 +106,7 @@ describe('answers from a language model', () => {
     expect(done.kind).toBe('unknown');
     expect(done.text).toMatch(/No tengo información segura/);
     expect(done.text).toMatch(/representante acreditado/);
+    expect(done.source).toBeNull();
     expect(fake.requests.length).toBe(before);
     expect(done.usage.remaining).toBe(3);
   });

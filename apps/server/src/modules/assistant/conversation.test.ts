@@ -5,6 +5,7 @@ import { createTestApp, type TestContext } from '../../../test/app';
 import { signUp } from '../../../test/auth-helpers';
 import { parseSse } from '../../../test/sse';
 import { profiles } from '../../db/schema';
+import { GUEST_IP_DAILY } from './conversation';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -12,13 +13,13 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function ask(app: FastifyInstance, cookie: string | undefined, message: string, options: { history?: unknown[]; mode?: 'user' | 'guest'; ip?: string } = {}) {
+async function ask(app: FastifyInstance, cookie: string | undefined, message: string, options: { history?: unknown[]; mode?: 'user' | 'guest'; ip?: string; chatId?: string } = {}) {
   const response = await app.inject({
     method: 'POST',
     url: '/api/assistant/ask',
     headers: cookie ? { cookie } : {},
     remoteAddress: options.ip ?? '10.1.1.1',
-    payload: { message, history: options.history ?? [], mode: options.mode ?? 'user' },
+    payload: { message, history: options.history ?? [], mode: options.mode ?? 'user', ...(options.chatId ? { chatId: options.chatId } : {}) },
   });
   const events = response.headers['content-type']?.toString().startsWith('text/event-stream') ? parseSse(response.body) : [];
   const done = events.find((e) => e.event === 'done')?.data;
@@ -68,7 +69,59 @@ describe('asking the built-in engine', () => {
     expect(second.done.text).toContain('I-485');
     expect(second.done.usage.remaining).toBe(2);
     const chats = await ctx.app.inject({ method: 'GET', url: '/api/chats', headers: { cookie } });
-    expect(chats.json().chats[0].question).toBe('¿Cómo puedo arreglar papeles?\nEntré con visa de turista, estoy aquí y mi esposa es ciudadana');
+    expect(chats.json().chats[0].question).toBe('¿Cómo puedo arreglar papeles?');
+  });
+
+  it('saves the whole conversation in one chat: the clarifying questions, the reply, the answer and a follow-up', async () => {
+    const { cookie } = await signUp(ctx.app);
+    const q1 = '¿Cómo puedo arreglar papeles?';
+    const first = await ask(ctx.app, cookie, q1);
+    expect(first.done).toMatchObject({ kind: 'clarify', source: null, savedChatId: null });
+    const q2 = 'Entré con visa de turista, estoy aquí y mi esposa es ciudadana';
+    const history = [
+      { role: 'user', content: q1 },
+      { role: 'assistant', content: first.done.text },
+    ];
+    const second = await ask(ctx.app, cookie, q2, { history });
+    expect(second.done.kind).toBe('answer');
+    expect(second.done.savedChatId).toEqual(expect.any(String));
+    const q3 = '¿Qué es el formulario I-864?';
+    const third = await ask(ctx.app, cookie, q3, { history: [...history, { role: 'user', content: q2 }, { role: 'assistant', content: second.done.text }], chatId: second.done.savedChatId });
+    expect(third.done.savedChatId).toBe(second.done.savedChatId);
+
+    const chats = (await ctx.app.inject({ method: 'GET', url: '/api/chats', headers: { cookie } })).json().chats;
+    expect(chats).toHaveLength(1);
+    expect(chats[0]).toMatchObject({ title: q1, question: q1, answer: second.done.text });
+    expect(chats[0].turns.map((t: { role: string; content: string }) => [t.role, t.content])).toEqual([
+      ['user', q1],
+      ['assistant', first.done.text],
+      ['user', q2],
+      ['assistant', second.done.text],
+      ['user', q3],
+      ['assistant', third.done.text],
+    ]);
+    expect(chats[0].turns[5].source).toEqual(third.done.source);
+    expect(chats[0].turns[1].kind).toBe('clarify');
+    expect(chats[0].turns[3]).toMatchObject({ kind: 'answer', source: second.done.source });
+
+    // Another user's chat id is never written to: their answer starts a chat of their own.
+    const other = await signUp(ctx.app);
+    const stranger = await ask(ctx.app, other.cookie, '¿Qué es el formulario I-90?', { chatId: second.done.savedChatId });
+    expect(stranger.done.savedChatId).not.toBe(second.done.savedChatId);
+    const mine = (await ctx.app.inject({ method: 'GET', url: '/api/chats', headers: { cookie } })).json().chats;
+    expect(mine[0].turns).toHaveLength(6);
+    const bad = await ask(ctx.app, cookie, '¿Qué es el I-90?', { chatId: 'not-a-uuid' });
+    expect(bad.response.statusCode).toBe(400);
+    expect(bad.response.json().error.message).toBe('Chat no válido.');
+  });
+
+  it('sends the source of the knowledge-base entry with the answer', async () => {
+    const { cookie } = await signUp(ctx.app);
+    const { done } = await ask(ctx.app, cookie, '¿Qué es el formulario I-130?');
+    expect(done.kind).toBe('answer');
+    expect(done.source).toEqual({ by: 'USCIS', url: 'https://www.uscis.gov/i-130', checked: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    const offtopic = await ask(ctx.app, cookie, '¿Me das una receta de tamales?');
+    expect(offtopic.done.source).toBeNull();
   });
 
   it('shows no limit for the unlimited plan', async () => {
@@ -151,11 +204,25 @@ describe('the guest demo', () => {
     expect(String(forged.response.headers['set-cookie'])).toMatch(/^camino\.guest=/);
   });
 
-  it('caps guest answers per address, so clearing cookies does not give unlimited answers', async () => {
+  it('caps guest answers per address high enough for 20 browsers, so clearing cookies does not give unlimited answers', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await ask(ctx.app, undefined, '¿Qué es el TPS?', { mode: 'guest', ip: '10.9.9.9' })).response.statusCode);
-    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
-    expect(statuses[10]).toBe(403);
+    for (let browser = 0; browser < 20; browser++) {
+      const first = await ask(ctx.app, undefined, '¿Qué es el TPS?', { mode: 'guest', ip: '10.9.9.9' });
+      const cookie = String(first.response.headers['set-cookie']).split(';')[0];
+      const second = await ask(ctx.app, cookie, '¿Qué es el I-90?', { mode: 'guest', ip: '10.9.9.9' });
+      statuses.push(first.response.statusCode, second.response.statusCode);
+    }
+    expect(statuses).toHaveLength(GUEST_IP_DAILY);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    // The 21st browser: its usage already says no question is left (the page shows the sign-up modal) ...
+    const usage = await ctx.app.inject({ method: 'GET', url: '/api/assistant/usage?mode=guest', remoteAddress: '10.9.9.9' });
+    expect(usage.json()).toMatchObject({ plan: 'GUEST', used: 0, remaining: 0 });
+    // ... and a question is refused with the guest code, counted nowhere.
+    const extra = await ask(ctx.app, undefined, '¿Qué es el TPS?', { mode: 'guest', ip: '10.9.9.9' });
+    expect(extra.response.statusCode).toBe(403);
+    expect(extra.response.json().error.code).toBe('GUEST_LIMIT_REACHED');
+    // Another address is not affected.
+    expect((await ask(ctx.app, undefined, '¿Qué es el TPS?', { mode: 'guest', ip: '10.9.9.10' })).response.statusCode).toBe(200);
   });
 });
 

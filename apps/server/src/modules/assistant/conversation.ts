@@ -15,8 +15,11 @@ import { ModelError } from './model/openai-compatible';
 export type Identity = { type: 'user'; userId: string; ip: string } | { type: 'guest'; guestId: string; ip: string };
 
 const HOUR = 3600;
-/** Guests behind one address (a family, a shop's Wi-Fi) share this many demo answers a day. */
-const GUEST_IP_DAILY = 10;
+/**
+ * Guests behind one address (a family, a library, a carrier's shared address) share this many demo
+ * answers a day: 20 browsers' 2 questions each (decisions D6, docs/decisions/0031).
+ */
+export const GUEST_IP_DAILY = 40;
 
 const MODEL_CODES = {
   invalid_key: 'MODEL_INVALID_KEY',
@@ -46,7 +49,9 @@ export class ConversationService {
     if (identity.type === 'guest') {
       const [row] = await this.db.select().from(guestUsage).where(eq(guestUsage.guestId, identity.guestId)).limit(1);
       const used = row?.questions ?? 0;
-      return { plan: 'GUEST', used, limit: LIMITS.guestQuestions, remaining: Math.max(0, LIMITS.guestQuestions - used), today: 0 };
+      // The address's cap counts too: a guest behind a used-up address sees the sign-up modal, not an error.
+      const addressLeft = GUEST_IP_DAILY - (await this.rateLimiter.peek(guestIpKey(identity.ip)));
+      return { plan: 'GUEST', used, limit: LIMITS.guestQuestions, remaining: Math.max(0, Math.min(LIMITS.guestQuestions - used, addressLeft)), today: 0 };
     }
     // One round trip: the plan (turned back to FREE first when its subscription has ended, decisions
     // D7), the consultations so far and today's chats.
@@ -118,7 +123,7 @@ export class ConversationService {
     });
   }
 
-  async *ask(admission: Admission, input: { message: string; history: Turn[]; mode: 'user' | 'guest' }, signal: AbortSignal, tzOffsetMinutes = 0): AsyncGenerator<AskEvent> {
+  async *ask(admission: Admission, input: { message: string; history: Turn[]; mode: 'user' | 'guest'; chatId?: string }, signal: AbortSignal, tzOffsetMinutes = 0): AsyncGenerator<AskEvent> {
     const { identity } = admission;
     let kind: AnswerKind | null = null;
     let sentenceSent = false;
@@ -143,16 +148,25 @@ export class ConversationService {
             await this.settle(admission, counts(identity, event.kind) ? event.kind : null);
             let savedChatId: string | null = null;
             let saveFailed = false;
-            if (identity.type === 'user' && (event.kind === 'answer' || event.kind === 'urgent')) {
+            // A conversation is saved from its first answer on (with the turns before it), then turn by turn.
+            if (identity.type === 'user' && (event.kind === 'answer' || event.kind === 'urgent' || input.chatId)) {
               try {
-                savedChatId = await this.chats.save(identity.userId, event.question, event.text);
+                const exchange = [
+                  { role: 'user' as const, content: input.message },
+                  { role: 'assistant' as const, content: event.text, kind: event.kind, source: event.cited },
+                ];
+                // The turns before the first answer: the clarifying questions are marked as such.
+                const earlier = input.chatId
+                  ? []
+                  : input.history.map((t) => (t.role === 'assistant' && this.assistant.engine.isClarification(t.content) ? { ...t, kind: 'clarify' as const } : t));
+                savedChatId = await this.chats.save(identity.userId, input.chatId, exchange, earlier);
               } catch (error) {
                 saveFailed = true;
                 this.log.error({ err: error }, 'saving the chat failed');
               }
             }
             this.log.info({ kind: event.kind, source: event.source, fallback: event.fallback, who: identity.type }, 'answered');
-            yield { event: 'done', data: { kind: event.kind, text: event.text, usage: await this.usage(identity, tzOffsetMinutes), savedChatId, saveFailed } };
+            yield { event: 'done', data: { kind: event.kind, text: event.text, source: event.cited, usage: await this.usage(identity, tzOffsetMinutes), savedChatId, saveFailed } };
           }
         }
       }

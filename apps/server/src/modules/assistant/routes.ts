@@ -28,7 +28,7 @@ export const assistantRoutes =
      * speech), then done (with the remaining consultations) or error.
      */
     app.post('/assistant/ask', { schema: { body: askRequest, querystring: tzQuery }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request, reply) => {
-      const { message, history, mode } = request.body;
+      const { message, history, mode, chatId } = request.body;
       const { identity, setCookie } = await identify(auth, request, reply, mode, config);
       const admission = await conversation.admit(identity);
 
@@ -51,7 +51,7 @@ export const assistantRoutes =
         if (!res.writableEnded) res.write(`event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`);
       };
       try {
-        for await (const event of conversation.ask(admission, { message, history, mode }, controller.signal, request.query.tz)) send(event);
+        for await (const event of conversation.ask(admission, { message, history, mode, chatId }, controller.signal, request.query.tz)) send(event);
       } finally {
         await admission.release().catch(() => {});
         res.end();

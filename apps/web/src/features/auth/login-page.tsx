@@ -271,10 +271,7 @@ export function Component() {
         <VoiceDemo
           open={demoOpen}
           onOpenChange={setDemoOpen}
-          onLimit={() => {
-            setDemoOpen(false);
-            setPromptOpen(true);
-          }}
+          onLimit={() => setPromptOpen(true)}
         />
       ) : null}
       <SignupPrompt
@@ -282,10 +279,12 @@ export function Component() {
         onOpenChange={setPromptOpen}
         onRegister={() => {
           setPromptOpen(false);
+          setDemoOpen(false);
           changeMode('register');
         }}
         onLogin={() => {
           setPromptOpen(false);
+          setDemoOpen(false);
           changeMode('login');
         }}
       />

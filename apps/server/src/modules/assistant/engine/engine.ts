@@ -1,4 +1,4 @@
-import type { AnswerKind, Turn } from '@camino/contracts';
+import type { AnswerKind, AnswerSource, Turn } from '@camino/contracts';
 import type { KnowledgeBase } from '../knowledge/load';
 import type { KnowledgeEntry, Section } from '../knowledge/schema';
 import { applyShortReply, askedAspects, extractFacts, GATE_ENTRY, isClarification, pathwaySection, unanswered, type Aspect, type Facts } from './clarify';
@@ -247,6 +247,20 @@ export class AnswerEngine {
     if (plan.kind === 'clarify') return this.kb.byId.get(GATE_ENTRY)!.sections[0]!.answer[0]!.text;
     const lines = plan.primary.section.answer.filter((l) => ['what', 'action', 'yes', 'no', 'warning'].includes(l.type));
     return (lines[0] ?? plan.primary.section.answer[0]!).text;
+  }
+
+  /**
+   * The source shown under an answer: the official page of the entry the answer was grounded on and when
+   * it was checked (the entry's source for that page, else its first). None for a clarifying turn, an
+   * off-topic reply or "no reliable information".
+   */
+  sourceOf(plan: Plan): AnswerSource | null {
+    if ((plan.kind !== 'answer' && plan.kind !== 'urgent') || !plan.primary) return null;
+    const entry = plan.primary.entry;
+    const sources = Object.values(entry.sources);
+    const source = sources.find((s) => s.url === entry.link) ?? sources[0];
+    if (!source) return null;
+    return { by: source.by, url: source.url, checked: source.checked };
   }
 
   /** The built-in engine end to end: plan, then compose. */

@@ -1,4 +1,4 @@
-import type { AnswerKind, AskRequest, Usage } from '@camino/contracts';
+import type { AnswerKind, AskDone, AskRequest } from '@camino/contracts';
 import { apiFetch, ApiError } from '@/lib/api-client';
 import { readSse } from '@/lib/sse';
 
@@ -8,13 +8,8 @@ export interface AskHandlers {
   onSentence?: (text: string, index: number) => void;
 }
 
-export interface AskResult {
-  kind: AnswerKind;
-  text: string;
-  usage: Usage;
-  savedChatId: string | null;
-  saveFailed: boolean;
-}
+/** The finished answer: its text, its source, the counter and the saved chat. */
+export type AskResult = AskDone;
 
 /**
  * Asks the assistant and follows the answer as it streams (server-sent events). Resolves with the

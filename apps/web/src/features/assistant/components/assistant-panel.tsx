@@ -1,6 +1,6 @@
 import type { VoiceId } from '@camino/contracts';
 import { Volume2, VolumeX } from 'lucide-react';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { storage } from '@/lib/storage';
 import type { AskResult } from '../api/ask';
@@ -21,6 +21,8 @@ interface AssistantPanelProps {
   /** Someone pressed the microphone while disabled (the demo shows its sign-up modal then). */
   onBlocked?: () => void;
   onFinished?: (result: AskResult) => void;
+  /** A guest reached a cap (theirs or their address's): the sign-up modal, not an error. */
+  onGuestLimit?: () => void;
   /** Shown between the answer and the text input (the limit notice). */
   notice?: ReactNode;
   /** Extra controls under the text input (a "new question" button). */
@@ -28,15 +30,22 @@ interface AssistantPanelProps {
 }
 
 /**
- * The query panel (spec sections 2 and 4): the voice control, the answer as it is written and read
- * aloud, and the text input. Listening, processing and speaking are busy states; inputs are disabled
- * while processing or speaking.
+ * The query panel (spec sections 2 and 4): the voice control, the conversation as a thread (earlier
+ * turns, then the live one as it is written and read aloud), and the text input. While an answer is
+ * read aloud a stop button shows and the inputs stay usable: a new question stops the reading first.
+ * The inputs wait only while a question is heard or answered.
  */
-export function AssistantPanel({ mode, voiceId, disabled, onBlocked, onFinished, notice, footer }: AssistantPanelProps) {
+export function AssistantPanel({ mode, voiceId, disabled, onBlocked, onFinished, onGuestLimit, notice, footer }: AssistantPanelProps) {
   const { t } = useTranslation();
   const config = useSpeechConfig();
   const [speak, setSpeak] = useState(() => storage.get(SPEAK_KEY) !== 'off');
-  const flow = useAnswerFlow({ mode, voiceId, tts: speak ? (config.data?.tts ?? 'browser') : 'off', onFinished });
+  const flow = useAnswerFlow({ mode, voiceId, tts: speak ? (config.data?.tts ?? 'browser') : 'off', onFinished, onGuestLimit });
+  const liveTurn = useRef<HTMLDivElement>(null);
+  const turns = flow.thread.length;
+  // A new question brings its turn into view (the thread above it grows).
+  useEffect(() => {
+    if (turns > 1) liveTurn.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [turns]);
   const { setStatus, submit } = flow;
 
   const listening = useListening({
@@ -52,6 +61,7 @@ export function AssistantPanel({ mode, voiceId, disabled, onBlocked, onFinished,
       onBlocked?.();
       return;
     }
+    flow.stopSpeaking();
     flow.prepareAudio();
     void listening.start();
   };
@@ -62,11 +72,34 @@ export function AssistantPanel({ mode, voiceId, disabled, onBlocked, onFinished,
     storage.set(SPEAK_KEY, next ? 'on' : 'off');
   };
 
-  const { exchange, status } = flow;
+  const { exchange, status, thread, writing } = flow;
+  const earlier = thread.slice(0, -1);
+  const inputsBusy = status === 'listening' || status === 'processing' || writing;
   return (
     <div className="space-y-5">
-      <VoiceControl status={status} transcript={listening.transcript} disabled={disabled && !onBlocked} onStart={startListening} onStop={() => void listening.stop()} />
-      <AnswerBox question={exchange?.question ?? null} answer={exchange?.answer ?? ''} kind={exchange?.kind ?? null} writing={flow.writing} />
+      <VoiceControl
+        status={status}
+        transcript={listening.transcript}
+        disabled={(disabled && !onBlocked) || (writing && status !== 'listening')}
+        onStart={startListening}
+        onStop={() => void listening.stop()}
+        onStopSpeaking={flow.stopSpeaking}
+      />
+      <section aria-label={t('thread.label')} className="space-y-5">
+        {earlier.map((turn) => (
+          <AnswerBox key={turn.id} live={false} question={turn.question} answer={turn.answer} kind={turn.kind} source={turn.source} done={turn.done} writing={false} />
+        ))}
+        <div ref={liveTurn} className="scroll-mt-4">
+          <AnswerBox
+            question={exchange?.question ?? null}
+            answer={exchange?.answer ?? ''}
+            kind={exchange?.kind ?? null}
+            source={exchange?.source ?? null}
+            done={exchange?.done ?? false}
+            writing={writing}
+          />
+        </div>
+      </section>
       {notice}
       <div>
         <p className="mb-2 text-center text-sm text-muted">{t('voice.or')}</p>
@@ -80,7 +113,7 @@ export function AssistantPanel({ mode, voiceId, disabled, onBlocked, onFinished,
             void submit(text);
           }}
           disabled={disabled && !onBlocked}
-          busy={status !== 'idle'}
+          busy={inputsBusy}
         />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -94,7 +127,7 @@ export function AssistantPanel({ mode, voiceId, disabled, onBlocked, onFinished,
           {speak ? <Volume2 aria-hidden="true" className="h-5 w-5 text-teal-600" /> : <VolumeX aria-hidden="true" className="h-5 w-5 text-muted" />}
           {t('voice.speakAnswers')}
         </button>
-        {footer?.({ status, hasAnswer: !!exchange, reset: () => {
+        {footer?.({ status: writing ? 'processing' : status === 'speaking' ? 'idle' : status, hasAnswer: !!exchange, reset: () => {
           listening.cancel();
           listening.setTranscript('');
           flow.reset();

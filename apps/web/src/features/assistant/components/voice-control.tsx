@@ -1,4 +1,4 @@
-import { Mic, Square } from 'lucide-react';
+import { Mic, Square, VolumeX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import type { VoiceStatus } from '../hooks/use-answer-flow';
@@ -9,6 +9,8 @@ interface VoiceControlProps {
   disabled: boolean;
   onStart: () => void;
   onStop: () => void;
+  /** Stops reading the answer aloud (shown while it is read). */
+  onStopSpeaking: () => void;
 }
 
 const HINTS: Record<VoiceStatus, string> = {
@@ -20,12 +22,13 @@ const HINTS: Record<VoiceStatus, string> = {
 
 /**
  * The round microphone button (spec section 2 "Voice question control"): green when idle, red with
- * pulsing rings while listening; the hint for each state; the transcript of the question.
+ * pulsing rings while listening; the hint for each state; while an answer is read aloud, a button to
+ * stop it (the microphone stays usable: a new question stops the reading); the transcript.
  */
-export function VoiceControl({ status, transcript, disabled, onStart, onStop }: VoiceControlProps) {
+export function VoiceControl({ status, transcript, disabled, onStart, onStop, onStopSpeaking }: VoiceControlProps) {
   const { t } = useTranslation();
   const listening = status === 'listening';
-  const busy = status === 'processing' || status === 'speaking';
+  const busy = status === 'processing';
   return (
     <div className="flex flex-col items-center gap-3">
       <div className="relative grid h-28 w-28 place-items-center">
@@ -54,6 +57,17 @@ export function VoiceControl({ status, transcript, disabled, onStart, onStop }: 
       <p data-testid="voice-hint" className="text-center font-semibold text-navy-900" aria-live="polite">
         {t(HINTS[status])}
       </p>
+      {status === 'speaking' ? (
+        <button
+          type="button"
+          data-testid="stop-speaking"
+          onClick={onStopSpeaking}
+          className="inline-flex min-h-11 items-center gap-2 rounded-full bg-white px-4 text-sm font-semibold text-navy-900 ring-1 ring-navy-900/15 hover:bg-sand-100"
+        >
+          <VolumeX aria-hidden="true" className="h-5 w-5 text-coral-700" />
+          {t('thread.stopSpeaking')}
+        </button>
+      ) : null}
       {transcript ? (
         <p data-testid="transcript-box" className="max-w-xl rounded-2xl bg-white px-4 py-2 text-center whitespace-pre-line text-ink ring-1 ring-navy-900/10">
           <span className="sr-only">{t('voice.transcriptLabel')}: </span>

@@ -17,9 +17,10 @@ interface VoiceDemoProps {
 
 /**
  * The guest voice demo of /login (spec sections 2 and 4 "Demo"): 2 questions answered in one sentence;
- * about a second after the second answer has been heard, the sign-up modal; a third attempt shows the
- * modal instead. The server counts too (a signed cookie and the address), so clearing storage does not
- * give more answers.
+ * about a second after the second answer has been heard, the sign-up modal (over the demo, whose answers
+ * are still there when it is closed); a third attempt shows the modal instead. The server counts too (a
+ * signed cookie and the address), so clearing storage does not give more answers; any cap it reports
+ * shows the modal, never an error (D6).
  */
 export function VoiceDemo({ open, onOpenChange, onLimit }: VoiceDemoProps) {
   const { t } = useTranslation();
@@ -38,8 +39,8 @@ export function VoiceDemo({ open, onOpenChange, onLimit }: VoiceDemoProps) {
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t('demo.title')} description={t('demo.description')} closeLabel={t('common.close')} size="xl">
-      <AssistantPanel mode="guest" voiceId="custom" disabled={exhausted} onBlocked={onLimit} onFinished={onFinished} />
-      <p className="mt-3 text-center text-sm text-muted">{t('demo.remaining', { count: Math.max(0, LIMITS.guestQuestions - count) })}</p>
+      <AssistantPanel mode="guest" voiceId="custom" disabled={exhausted} onBlocked={onLimit} onGuestLimit={onLimit} onFinished={onFinished} />
+      <p className="mt-3 text-center text-sm text-muted">{t('demo.remaining', { count: Math.max(0, Math.min(LIMITS.guestQuestions - count, usage.data?.remaining ?? LIMITS.guestQuestions)) })}</p>
     </Dialog>
   );
 }

@@ -14,8 +14,10 @@ export interface AnswerFlowOptions {
   voiceId: VoiceId;
   /** Where answers are spoken: the server's voice, the browser's, or not at all. */
   tts: 'server' | 'browser' | 'off';
-  /** After the answer has been heard (or shown, when speech is off). */
+  /** After the answer has been heard (or shown, when speech is off, or its reading stopped). */
   onFinished?: (result: AskResult) => void;
+  /** A guest reached a cap: show the sign-up modal (instead of an error). */
+  onGuestLimit?: () => void;
 }
 
 /**
@@ -23,9 +25,9 @@ export interface AnswerFlowOptions {
  * it is complete, so the first one is heard while the rest is still being written. Processing lasts
  * until the first sound, speaking until the last; any failure resets everything to idle.
  */
-export function useAnswerFlow({ mode, voiceId, tts, onFinished }: AnswerFlowOptions) {
+export function useAnswerFlow({ mode, voiceId, tts, onFinished, onGuestLimit }: AnswerFlowOptions) {
   const { t } = useTranslation();
-  const assistant = useAssistant(mode);
+  const assistant = useAssistant(mode, { onGuestLimit });
   const [status, setStatus] = useState<VoiceStatus>('idle');
   const speaker = useRef<Speaker | null>(null);
   const audio = useRef<HTMLAudioElement | null>(null);
@@ -39,6 +41,14 @@ export function useAnswerFlow({ mode, voiceId, tts, onFinished }: AnswerFlowOpti
     }
   }, [tts]);
 
+  /** Stops reading the answer aloud (the browser's speech and the server's audio); the text stays. */
+  const stopSpeaking = useCallback(() => {
+    if (!speaker.current) return;
+    speaker.current.cancel();
+    speaker.current = null;
+    setStatus('idle');
+  }, []);
+
   const cancel = useCallback(() => {
     speaker.current?.cancel();
     speaker.current = null;
@@ -49,7 +59,9 @@ export function useAnswerFlow({ mode, voiceId, tts, onFinished }: AnswerFlowOpti
   const submit = useCallback(
     async (raw: string) => {
       const question = raw.trim();
-      if (!question || speaker.current || assistant.writing) return;
+      if (!question || assistant.writing) return;
+      // A new question while the last answer is read aloud stops the reading and goes on.
+      stopSpeaking();
       prepareAudio();
       const events = {
         onStart: () => setStatus('speaking'),
@@ -75,14 +87,27 @@ export function useAnswerFlow({ mode, voiceId, tts, onFinished }: AnswerFlowOpti
         return;
       }
       if (current) await current.finish();
+      // Heard to the end, or stopped (then a newer question may own the status already).
       if (speaker.current === current) {
         speaker.current = null;
         setStatus('idle');
-        onFinished?.(result);
       }
+      onFinished?.(result);
     },
-    [assistant, mode, onFinished, prepareAudio, t, tts, voiceId],
+    [assistant, mode, onFinished, prepareAudio, stopSpeaking, t, tts, voiceId],
   );
 
-  return { status, setStatus, busy, submit, cancel, prepareAudio, exchange: assistant.exchange, writing: assistant.writing, reset: cancel };
+  return {
+    status,
+    setStatus,
+    busy,
+    submit,
+    cancel,
+    stopSpeaking,
+    prepareAudio,
+    thread: assistant.thread,
+    exchange: assistant.exchange,
+    writing: assistant.writing,
+    reset: cancel,
+  };
 }

@@ -1,4 +1,4 @@
-import { LIMITS, type AnswerKind, type Turn } from '@camino/contracts';
+import { LIMITS, type AnswerKind, type AnswerSource, type Turn } from '@camino/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,71 +9,91 @@ import { askAssistant, type AskResult } from '../api/ask';
 import { usageQueryKey } from '../api/use-usage';
 
 export interface Exchange {
+  id: number;
   question: string;
   answer: string;
   kind: AnswerKind | null;
+  source: AnswerSource | null;
+  /** The answer is complete (it can be shared). */
+  done: boolean;
 }
 
+let nextId = 1;
+
 /**
- * One conversation with the assistant (spec section 4 "Query panel"): the question goes to the server,
- * the answer streams into the response box, the remaining count comes back with it. A clarifying turn
- * and every answer stay in the history (bounded), so the reply to the clarifying questions and a
- * follow-up ("¿y cuánto cuesta?") are understood with the conversation. A failure clears the answer and says why.
+ * One conversation with the assistant (spec section 4 "Query panel"), kept on screen as a thread: every
+ * question and answer in order (the clarifying questions and the reply to them included), the newest at
+ * the bottom streaming into the response box. Every turn is in the history sent with the next question
+ * (bounded), so the reply to the clarifying questions and a follow-up ("¿y cuánto cuesta?") are
+ * understood; the saved chat of the conversation grows turn by turn. A failure removes the failed
+ * question and says why; the turns before it stay. `reset` starts a new conversation.
  */
-export function useAssistant(mode: 'user' | 'guest') {
+export function useAssistant(mode: 'user' | 'guest', options: { onGuestLimit?: () => void } = {}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [exchange, setExchange] = useState<Exchange | null>(null);
+  const [thread, setThread] = useState<Exchange[]>([]);
   const [writing, setWriting] = useState(false);
   const turns = useRef<Turn[]>([]);
+  const chatId = useRef<string | null>(null);
   const controller = useRef<AbortController | null>(null);
+  const { onGuestLimit } = options;
 
   const ask = useCallback(
     async (question: string, onSentence?: (text: string, index: number) => void): Promise<AskResult | null> => {
       if (controller.current) return null;
-      controller.current = new AbortController();
+      const own = new AbortController();
+      controller.current = own;
+      const id = nextId++;
+      const update = (change: (e: Exchange) => Exchange) => setThread((all) => all.map((e) => (e.id === id ? change(e) : e)));
       setWriting(true);
-      setExchange({ question, answer: '', kind: null });
+      setThread((all) => [...all, { id, question, answer: '', kind: null, source: null, done: false }]);
       try {
         const result = await askAssistant(
-          { message: question, history: turns.current.slice(-LIMITS.historyMaxTurns), mode },
+          { message: question, history: turns.current.slice(-LIMITS.historyMaxTurns), mode, ...(chatId.current ? { chatId: chatId.current } : {}) },
           {
-            onStart: (kind) => setExchange((e) => (e ? { ...e, kind } : e)),
-            onDelta: (text) => setExchange((e) => (e ? { ...e, answer: e.answer + text } : e)),
+            onStart: (kind) => update((e) => ({ ...e, kind })),
+            onDelta: (text) => update((e) => ({ ...e, answer: e.answer + text })),
             onSentence,
           },
-          controller.current.signal,
+          own.signal,
         );
+        if (own.signal.aborted) return null;
         queryClient.setQueryData(usageQueryKey(mode), result.usage);
-        setExchange({ question, answer: result.text, kind: result.kind });
+        update((e) => ({ ...e, answer: result.text, kind: result.kind, source: result.source ?? null, done: true }));
         turns.current = [...turns.current, { role: 'user' as const, content: question }, { role: 'assistant' as const, content: result.text }].slice(-LIMITS.historyMaxTurns);
-        if (result.savedChatId) void queryClient.invalidateQueries({ queryKey: ['chats'] });
+        if (result.savedChatId) {
+          chatId.current = result.savedChatId;
+          void queryClient.invalidateQueries({ queryKey: ['chats'] });
+        }
         if (result.saveFailed) toast({ title: t('chat.saveErrorTitle'), description: t('chat.saveError'), variant: 'destructive' });
         return result;
       } catch (error) {
-        if (controller.current?.signal.aborted) return null;
-        setExchange(null);
-        turns.current = [];
-        if (error instanceof ApiError && (error.code === 'LIMIT_REACHED' || error.code === 'GUEST_LIMIT_REACHED')) {
-          void queryClient.invalidateQueries({ queryKey: usageQueryKey(mode) });
-        }
-        toast({ title: t('chat.errorTitle'), description: errorMessage(error, t), variant: 'destructive' });
+        if (own.signal.aborted) return null;
+        setThread((all) => all.filter((e) => e.id !== id));
+        const limit = error instanceof ApiError && (error.code === 'LIMIT_REACHED' || error.code === 'GUEST_LIMIT_REACHED');
+        if (limit) void queryClient.invalidateQueries({ queryKey: usageQueryKey(mode) });
+        // A guest at any cap (their own or their address's) gets the sign-up modal, not an error (D6).
+        if (error instanceof ApiError && error.code === 'GUEST_LIMIT_REACHED' && onGuestLimit) onGuestLimit();
+        else toast({ title: t('chat.errorTitle'), description: errorMessage(error, t), variant: 'destructive' });
         throw error;
       } finally {
-        controller.current = null;
-        setWriting(false);
+        if (controller.current === own) {
+          controller.current = null;
+          setWriting(false);
+        }
       }
     },
-    [mode, queryClient, t],
+    [mode, onGuestLimit, queryClient, t],
   );
 
   const reset = useCallback(() => {
     controller.current?.abort();
     controller.current = null;
     turns.current = [];
-    setExchange(null);
+    chatId.current = null;
+    setThread([]);
     setWriting(false);
   }, []);
 
-  return { exchange, writing, ask, reset };
+  return { thread, exchange: thread.at(-1) ?? null, writing, ask, reset };
 }

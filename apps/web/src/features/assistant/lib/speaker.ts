@@ -53,7 +53,7 @@ export function browserSpeaker(voiceId: VoiceId, events: SpeakerEvents = {}): Sp
       utterance.rate = 0.95;
       pending++;
       utterance.onstart = () => {
-        if (!started) {
+        if (!started && !cancelled) {
           started = true;
           events.onStart?.();
         }

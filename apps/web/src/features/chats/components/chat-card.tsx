@@ -1,11 +1,27 @@
-import type { SavedChat } from '@camino/contracts';
+import type { AnswerKind, AnswerSource, SavedChat, SavedTurn } from '@camino/contracts';
 import { Collapsible } from 'radix-ui';
 import { ChevronDown, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { AnswerBox } from '@/features/assistant/components/answer-box';
 import { formatChatDate } from '../format-date';
 
-/** One saved chat: title, date and delete; expanded, the question and the answer. */
+/** The saved turns as question and reply pairs (a reply without its question keeps an empty one). */
+function exchanges(turns: SavedTurn[]): Array<{ question: string | null; answer: string; kind: AnswerKind | null; source: AnswerSource | null }> {
+  const out: Array<{ question: string | null; answer: string; kind: AnswerKind | null; source: AnswerSource | null }> = [];
+  for (const turn of turns) {
+    if (turn.role === 'user') out.push({ question: turn.content, answer: '', kind: null, source: null });
+    else {
+      const last = out.at(-1);
+      const reply = { answer: turn.content, kind: turn.kind ?? null, source: turn.source ?? null };
+      if (last && !last.answer) Object.assign(last, reply);
+      else out.push({ question: null, ...reply });
+    }
+  }
+  return out;
+}
+
+/** One saved chat: title, date and delete; expanded, the whole conversation, turn by turn. */
 export function ChatCard({ chat, onDelete, deleting }: { chat: SavedChat; onDelete: () => void; deleting: boolean }) {
   const { t } = useTranslation();
   return (
@@ -25,15 +41,10 @@ export function ChatCard({ chat, onDelete, deleting }: { chat: SavedChat; onDele
             <Trash2 aria-hidden="true" className="h-5 w-5" />
           </Button>
         </div>
-        <Collapsible.Content className="space-y-4 border-t border-navy-900/10 px-5 py-4">
-          <div>
-            <h3 className="text-sm font-bold tracking-wide text-teal-600 uppercase">{t('savedChats.question')}</h3>
-            <p className="mt-1 whitespace-pre-line">{chat.question}</p>
-          </div>
-          <div>
-            <h3 className="text-sm font-bold tracking-wide text-teal-600 uppercase">{t('savedChats.answer')}</h3>
-            <p className="mt-1 whitespace-pre-line">{chat.answer}</p>
-          </div>
+        <Collapsible.Content className="space-y-5 border-t border-navy-900/10 bg-sand-50 px-3 py-4 sm:px-5">
+          {exchanges(chat.turns).map((turn, i) => (
+            <AnswerBox key={i} live={false} question={turn.question} answer={turn.answer} kind={turn.kind} source={turn.source} done writing={false} />
+          ))}
         </Collapsible.Content>
       </li>
     </Collapsible.Root>
