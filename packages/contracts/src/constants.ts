@@ -44,8 +44,6 @@ export const PRICES = {
   trialCents: 100,
   trialDays: 7,
   monthlyCents: 999,
-  /** The limit-reached notice says $4.99/mes; kept as written (decisions D6). */
-  limitNoticeMonthly: '$4.99/mes',
 } as const;
 
 export const COUNTER = {

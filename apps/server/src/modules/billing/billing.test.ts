@@ -110,16 +110,16 @@ describe('a signed-in FREE user upgrades', () => {
 
 describe('validation', () => {
   const cases: Array<[Record<string, unknown>, string, string]> = [
-    [{ firstName: 'A' }, 'firstName', 'Por favor ingrese su nombre'],
-    [{ firstName: undefined }, 'firstName', 'Por favor ingrese su nombre'],
-    [{ lastName: '' }, 'lastName', 'Por favor ingrese su apellido'],
-    [{ email: 'no-es-correo' }, 'email', 'Por favor ingrese un email válido'],
+    [{ firstName: 'A' }, 'firstName', 'Por favor ingresa tu nombre'],
+    [{ firstName: undefined }, 'firstName', 'Por favor ingresa tu nombre'],
+    [{ lastName: '' }, 'lastName', 'Por favor ingresa tu apellido'],
+    [{ email: 'no-es-correo' }, 'email', 'Por favor ingresa un correo electrónico válido'],
     [{ password: '12345' }, 'password', 'La contraseña debe tener al menos 6 caracteres'],
     [{ cardNumber: '4111 1111 111' }, 'cardNumber', 'Número de tarjeta inválido'],
     [{ cardNumber: '4111-1111-1111-1111' }, 'cardNumber', 'Número de tarjeta inválido'],
     [{ cardNumber: 4111111111111111 }, 'cardNumber', 'Número de tarjeta inválido'],
-    [{ expirationDate: '12/30' }, 'expirationDate', 'Use el formato MM/YY'],
-    [{ expirationDate: '2030-13' }, 'expirationDate', 'Use el formato MM/YY'],
+    [{ expirationDate: '12/30' }, 'expirationDate', 'Usa el formato MM/AA'],
+    [{ expirationDate: '2030-13' }, 'expirationDate', 'Usa el formato MM/AA'],
     [{ cvv: '12' }, 'cvv', 'CVV inválido'],
     [{ cvv: '12345' }, 'cvv', 'CVV inválido'],
   ];

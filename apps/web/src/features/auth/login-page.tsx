@@ -74,7 +74,7 @@ export function Component() {
   const set = (name: keyof typeof emptyFields) => (value: string) => setFields((current) => ({ ...current, [name]: value }));
   const changeMode = (next: Mode) => {
     setMode(next);
-    // Registration offers the phone first (spec: "Crear cuenta con numero o correo electronico").
+    // Registration offers the phone first (spec: "Crear cuenta con número o correo electrónico").
     setMethod(next === 'register' ? 'phone' : 'email');
     setErrors({});
   };

@@ -17,12 +17,12 @@ import { authorizeSubscription } from '../api/authorize-sub';
 type State = 'idle' | 'processing' | 'success' | 'error';
 
 const VALIDATION_KEYS: Record<string, string> = {
-  'Por favor ingrese su nombre': 'payment.validation.firstName',
-  'Por favor ingrese su apellido': 'payment.validation.lastName',
-  'Por favor ingrese un email válido': 'payment.validation.email',
+  'Por favor ingresa tu nombre': 'payment.validation.firstName',
+  'Por favor ingresa tu apellido': 'payment.validation.lastName',
+  'Por favor ingresa un correo electrónico válido': 'payment.validation.email',
   'La contraseña debe tener al menos 6 caracteres': 'payment.validation.password',
   'Número de tarjeta inválido': 'payment.validation.cardNumber',
-  'Use el formato MM/YY': 'payment.validation.expiry',
+  'Usa el formato MM/AA': 'payment.validation.expiry',
   'CVV inválido': 'payment.validation.cvv',
 };
 
