@@ -31,6 +31,8 @@ import { createMessaging } from './modules/messaging/senders';
 import { profileRoutes } from './modules/profiles/routes';
 import { ProfileService } from './modules/profiles/service';
 import { speechRoutes } from './modules/speech/routes';
+import { siteRoutes } from './modules/site/routes';
+import { SiteService } from './modules/site/service';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerSecurity } from './plugins/security';
@@ -140,6 +142,7 @@ export async function buildApp({ config, database, logger = true, seedDocuments 
         errorResponseBuilder: () => ({ statusCode: 429 }),
       });
       await api.register(healthRoutes(database));
+      await api.register(siteRoutes({ site: new SiteService(db, config.operator) }));
       await api.register(authRoutes({ auth, db, rateLimiter, smsHourlyBudget: config.smsHourlyBudget }));
       await api.register(profileRoutes({ auth, profiles }));
       await api.register(assistantRoutes({ auth, conversation, config }));

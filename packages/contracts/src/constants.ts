@@ -46,17 +46,6 @@ export const PRICES = {
   monthlyCents: 999,
 } as const;
 
-export const COUNTER = {
-  initial: 5300,
-  minIncrement: 1,
-  maxIncrement: 2,
-  tickMinMs: 10_000,
-  tickMaxMs: 60_000,
-  pauseProbability: 0.3,
-  pauseMinMs: 180_000,
-  pauseMaxMs: 300_000,
-} as const;
-
 /** The assistant voices (spec section 3). The server maps each id to a provider voice. */
 export const VOICES = [
   { id: 'custom', labelKey: 'voices.custom', language: 'es', gender: 'female' },
@@ -87,7 +76,6 @@ export const MODEL = {
 
 /** Browser storage keys (spec section 3 "Browser-stored values"). */
 export const STORAGE_KEYS = {
-  counter: 'immigrantCounter',
   preferredLanguage: 'preferred_language',
   guestSignupEmail: 'guestSignupEmail',
   guestSignupName: 'guestSignupName',

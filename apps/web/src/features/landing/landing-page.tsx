@@ -66,6 +66,9 @@ export function Component() {
                 {t('landing.hero.secondary')}
               </Link>
             </div>
+            <p data-testid="hero-price-note" className="mt-4 text-muted">
+              {t('landing.hero.priceNote')}
+            </p>
           </div>
           <img src={heroFamily} alt={t('landing.hero.imageAlt')} width={600} height={480} className="mx-auto w-full max-w-md md:max-w-none" />
         </div>
