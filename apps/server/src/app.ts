@@ -82,7 +82,7 @@ export async function buildApp({ config, database, logger = true, seedDocuments 
   const chats = new ChatService(db);
   const assistant = createAssistant(config, app.log);
   const conversation = new ConversationService(db, assistant, profiles, chats, rateLimiter, app.log);
-  const billing = new BillingService(db, auth, createGateway(config), app.log);
+  const billing = new BillingService(db, auth, createGateway(config), app.log, { email: messaging.email, site: { publicUrl: config.publicUrl, operator: config.operator } });
   const webhooks = new WebhookHandler(db, app.log);
   // Plans whose subscription ended go back to FREE every hour (also checked whenever usage is read).
   // Each job is claimed first, so that several servers on one database run it once (lib/jobs.ts).
