@@ -23,6 +23,10 @@ export const LIMITS = {
   phoneDigits: 10,
   phoneCountryCode: '+1',
   verificationCodeLength: 6,
+  /** SMS codes one phone number can ask for in an hour (the server's limit; the code dialog says it). */
+  smsCodesPerHour: 5,
+  /** Seconds the code dialog waits before offering to send another code. */
+  resendCodeAfterSeconds: 30,
   nameMin: 2,
   cardNumberMin: 13,
   cardNumberMax: 19,
