@@ -11,7 +11,7 @@ test('ask by text: the answer streams in, the counter goes 3 -> 2 -> 1 -> 0, the
   await page.goto('/chat');
   await expect(page.getByRole('heading', { name: 'Asistente Legal de Inmigración' })).toBeVisible();
   await expect(page.getByText('Obtén respuestas a tus preguntas sobre inmigración de manera rápida y sencilla')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Haz tu pregunta por voz o texto' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pregunta por voz o por texto' })).toBeVisible();
   const counter = page.getByTestId('usage-counter');
   await expect(counter).toHaveText('Consultas restantes: 3 de 3');
   await expectAccessible(page);
