@@ -16,14 +16,14 @@ export function formatCount(value: number): string {
  * header has scrolled away. Its close button exists only while fixed. Hover, focus or a tap reveals the
  * extra message.
  */
-export function CounterCard({ fixed }: { fixed: boolean }) {
+export function CounterCard({ fixed, hidden: away = false }: { fixed: boolean; hidden?: boolean }) {
   const { t } = useTranslation();
   const helped = useSiteInfo().data?.helped ?? null;
   const [dismissed, setDismissed] = useState(false);
   const [reveal, setReveal] = useState(false);
   const pointerType = useRef<string>('mouse');
 
-  const hidden = fixed && dismissed;
+  const hidden = fixed && (dismissed || away);
 
   const card = (
       <div
