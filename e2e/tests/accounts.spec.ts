@@ -61,7 +61,8 @@ test('register by e-mail, sign out, sign in, and a wrong password', async ({ pag
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña').fill('incorrecta');
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await expectToast(page, 'Correo o contraseña incorrectos.');
+  // Beside the form, not in a toast (issue 14).
+  await expect(page.getByTestId('form-error')).toHaveText('Correo o contraseña incorrectos.');
   await expect(page).toHaveURL(/\/login$/);
 
   await page.getByLabel('Contraseña').fill(password);
@@ -181,24 +182,25 @@ test('settings round trip, with the language switch', async ({ page }) => {
   await page.getByRole('combobox', { name: 'Voz del asistente' }).click();
   await page.getByRole('option', { name: 'Voz masculina en inglés 1' }).click();
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
-  await expectToast(page, 'Profile updated successfully');
-  await expect(page).toHaveURL(/\/landing$/);
+  await expectToast(page, 'Perfil actualizado');
+  // Saving stays on the settings (issue 14).
+  await expect(page).toHaveURL(/\/settings$/);
 
   await page.goto('/settings');
   await expect(page.getByLabel('Apellido')).toHaveValue('Martínez');
   await expect(page.getByRole('combobox', { name: 'Voz del asistente' })).toContainText('Voz masculina en inglés 1');
   await page.getByRole('radio', { name: 'English' }).click();
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
-  await expect(page).toHaveURL(/\/landing$/);
+  // The page reloads in English and stays on the settings.
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/settings$/);
   await expectToast(page, 'Profile updated successfully');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Questions about immigration? Get help in minutes.');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
-  await page.goto('/settings');
-  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
   await page.getByRole('radio', { name: 'Español' }).click();
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('¿Tienes dudas sobre inmigración? Recibe ayuda en minutos.');
+  await expect(page.getByRole('heading', { name: 'Configuración', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/settings$/);
   await page.goto('/settings');
   await page.getByRole('link', { name: 'Eliminar mi cuenta' }).click();
   await expect(page).toHaveURL(/\/delete-account$/);

@@ -87,7 +87,8 @@ test('saved chats: listed newest first, expanded, deleted; another user never se
   await other.close();
 
   await cards.first().getByRole('button', { name: /Eliminar el chat/ }).click();
-  await expectToast(page, 'Chat deleted successfully');
+  await page.getByRole('dialog', { name: '¿Eliminar este chat?' }).getByRole('button', { name: 'Sí, eliminar' }).click();
+  await expectToast(page, 'Chat eliminado');
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText('¿Qué es el formulario I-864?');
 });

@@ -279,8 +279,8 @@ export function Component() {
           })
         }
         onVerified={() => {
+          // The dialog already said "Número de teléfono verificado exitosamente".
           setVerifying(null);
-          toast({ title: t('auth.signedIn'), variant: 'success', kind: 'auth' });
           reset();
         }}
       />
