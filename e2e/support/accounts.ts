@@ -31,7 +31,7 @@ export async function registerByEmail(page: Page, options: { firstName?: string;
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? 'secreto123';
   await page.goto('/login');
-  await page.getByRole('button', { name: 'Crear cuenta con numero o correo electronico' }).click();
+  await page.getByRole('button', { name: 'Crear cuenta con número o correo electrónico' }).click();
   await page.getByLabel('Nombre').fill(options.firstName ?? 'Ana');
   await page.getByRole('radio', { name: 'Correo' }).click();
   await page.getByLabel('Correo electrónico').fill(email);

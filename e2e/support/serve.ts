@@ -25,6 +25,10 @@ const env: NodeJS.ProcessEnv = {
   LOG_LEVEL: 'warn',
   // Every browser test sends its own X-Forwarded-For (e2e/support/fixtures.ts).
   TRUST_PROXY: 'true',
+  // Who runs the service (decisions D14), shown in the footer, the privacy policy and the trust page.
+  OPERATOR_NAME: 'Camino Claro LLC',
+  OPERATOR_ADDRESS: '1200 Main St, Suite 400, Houston, TX 77002',
+  SUPPORT_EMAIL: 'soporte@caminoclaro.example',
 };
 delete env.DATABASE_URL;
 

@@ -12,7 +12,7 @@ test('deletion requests from the form, signed in and signed out', async ({ page,
   // Signed out: the e-mail is asked.
   await page.goto('/delete-account');
   await expect(page.getByRole('heading', { name: 'Eliminar cuenta', level: 1 })).toBeVisible();
-  await page.getByLabel('Correo electrónico de tu cuenta').fill('anonima@example.com');
+  await page.getByLabel('Correo o teléfono de tu cuenta').fill('anonima@example.com');
   await page.getByLabel('Motivo').fill('Ya no uso la app');
   await page.getByRole('button', { name: 'Enviar solicitud' }).click();
   await expectToast(page, 'Tu solicitud ha sido enviada correctamente');
@@ -25,21 +25,54 @@ test('deletion requests from the form, signed in and signed out', async ({ page,
   await signedIn.request.post('/api/auth/sign-up/email', { data: { name: 'Ana', email: uniqueEmail('del'), password: 'secreto123' } });
   await signedIn.goto('/delete-account');
   await expect(signedIn.getByLabel('Motivo')).toBeVisible();
-  await expect(signedIn.getByLabel('Correo electrónico de tu cuenta')).toHaveCount(0);
+  await expect(signedIn.getByLabel('Correo o teléfono de tu cuenta')).toHaveCount(0);
   await signedIn.getByLabel('Motivo').fill('Privacidad');
   await signedIn.getByRole('button', { name: 'Enviar solicitud' }).click();
   await expectToast(signedIn, 'Tu solicitud ha sido enviada correctamente');
   await expect(signedIn).toHaveURL(/\/settings$/);
+  // The settings show the pending request, which can be withdrawn; then the delete button is back.
+  const pending = signedIn.getByTestId('deletion-pending');
+  await expect(pending).toContainText('Tu solicitud para eliminar tu cuenta está pendiente');
+  await pending.getByRole('button', { name: 'Retirar solicitud' }).click();
+  await expectToast(signedIn, 'Retiraste tu solicitud. Tu cuenta sigue activa.');
+  await expect(signedIn.getByTestId('deletion-pending')).toHaveCount(0);
+  await expect(signedIn.getByRole('link', { name: 'Eliminar mi cuenta' })).toBeVisible();
+  await signedIn.reload();
+  await expect(signedIn.getByRole('link', { name: 'Eliminar mi cuenta' })).toBeVisible();
   await context.close();
+});
+
+test('signed out, a phone-only account asks by phone; errors are Spanish and beside their field, never browser bubbles', async ({ page }) => {
+  await page.goto('/delete-account');
+  await page.getByRole('button', { name: 'Enviar solicitud' }).click();
+  const contact = page.getByLabel('Correo o teléfono de tu cuenta');
+  await expect(contact).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Por favor ingresa el correo o el teléfono de tu cuenta')).toBeVisible();
+  await expect(page.getByText('Por favor cuéntanos el motivo')).toBeVisible();
+  // The message is the field's description for screen readers.
+  const describedBy = (await contact.getAttribute('aria-describedby')) ?? '';
+  expect(await page.locator(`[id="${describedBy.split(' ').pop()}"]`).textContent()).toBe('Por favor ingresa el correo o el teléfono de tu cuenta');
+  // The browser's own validation never speaks (noValidate): no "Please fill out this field."
+  expect(await page.locator('form').evaluate((form: HTMLFormElement) => form.noValidate)).toBe(true);
+  await contact.fill('555-201');
+  await page.getByLabel('Motivo').fill('Solo tengo teléfono');
+  await page.getByRole('button', { name: 'Enviar solicitud' }).click();
+  await expect(page.getByText('Escribe un correo válido o un teléfono de 10 dígitos')).toBeVisible();
+  await contact.fill('(555) 201-7788');
+  await page.getByRole('button', { name: 'Enviar solicitud' }).click();
+  await expectToast(page, 'Tu solicitud ha sido enviada correctamente');
+  await expect(page).toHaveURL(/\/landing$/);
 });
 
 test('a failed request says so', async ({ page }) => {
   await page.route('**/api/account/deletion-request', (route) => route.abort('internetdisconnected'));
   await page.goto('/delete-account');
-  await page.getByLabel('Correo electrónico de tu cuenta').fill('x@example.com');
+  await page.getByLabel('Correo o teléfono de tu cuenta').fill('x@example.com');
   await page.getByLabel('Motivo').fill('Motivo');
   await page.getByRole('button', { name: 'Enviar solicitud' }).click();
-  await expectToast(page, 'Hubo un error al enviar tu solicitud');
+  // Beside the form, not in a toast.
+  await expect(page.getByRole('alert').filter({ hasText: 'No hay conexión con el servidor' })).toBeVisible();
+  await expect(page.locator('[data-toast]')).toHaveCount(0);
   await expect(page).toHaveURL(/\/delete-account$/);
 });
 

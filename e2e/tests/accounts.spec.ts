@@ -13,24 +13,24 @@ async function logout(page: import('@playwright/test').Page) {
 test('the login card: select mode, then login and register modes, and back', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Bienvenido' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Iniciar sesion' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Crear cuenta con numero o correo electronico' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Crear cuenta con número o correo electrónico' })).toBeVisible();
   await expectAccessible(page);
-  await page.getByRole('button', { name: 'Iniciar sesion' }).click();
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page.getByRole('heading', { name: 'Inicia sesión' })).toBeVisible();
   await page.getByRole('button', { name: 'Volver' }).click();
-  await page.getByRole('button', { name: 'Crear cuenta con numero o correo electronico' }).click();
+  await page.getByRole('button', { name: 'Crear cuenta con número o correo electrónico' }).click();
   await expect(page.getByRole('heading', { name: 'Crea tu cuenta' })).toBeVisible();
   await expectAccessible(page);
 });
 
 test('every validation message of registration and login', async ({ page }) => {
   await page.goto('/login');
-  await page.getByRole('button', { name: 'Crear cuenta con numero o correo electronico' }).click();
+  await page.getByRole('button', { name: 'Crear cuenta con número o correo electrónico' }).click();
   // Phone method is the default for registration.
   await page.getByRole('button', { name: 'Enviar código' }).click();
   await expect(page.getByText('Por favor ingresa tu nombre')).toBeVisible();
-  await expect(page.getByText('Por favor ingresa tu numero de telefono')).toBeVisible();
+  await expect(page.getByText('Por favor ingresa tu número de teléfono')).toBeVisible();
 
   // The phone input keeps digits only, at most 10.
   const phone = page.getByLabel('Número de teléfono');
@@ -40,33 +40,34 @@ test('every validation message of registration and login', async ({ page }) => {
   await page.getByRole('radio', { name: 'Correo' }).click();
   await page.getByLabel('Nombre').fill('Ana');
   await page.getByRole('button', { name: 'Crear cuenta', exact: true }).click();
-  await expect(page.getByText('Por favor ingresa tu correo electronico')).toBeVisible();
-  await expect(page.getByText('La contrasena debe tener al menos 6 caracteres')).toBeVisible();
+  await expect(page.getByText('Por favor ingresa tu correo electrónico')).toBeVisible();
+  await expect(page.getByText('La contraseña debe tener al menos 6 caracteres')).toBeVisible();
   await page.getByLabel('Correo electrónico').fill('ana@');
   await page.getByRole('button', { name: 'Crear cuenta', exact: true }).click();
-  await expect(page.getByText('Por favor ingresa un correo electronico valido')).toBeVisible();
+  await expect(page.getByText('Por favor ingresa un correo electrónico válido')).toBeVisible();
   await expectAccessible(page);
 });
 
 test('register by e-mail, sign out, sign in, and a wrong password', async ({ page }) => {
   const { email, password } = await registerByEmail(page, { firstName: 'Lucía' });
-  await expectToast(page, 'Cuenta creada exitosamente!');
+  await expectToast(page, '¡Cuenta creada exitosamente!');
   if (!isPhone(page)) await expect(page.getByRole('banner')).toContainText('Hola, Lucía');
 
   await logout(page);
   await expect(page).toHaveURL(/\/login$/);
-  await expectToast(page, 'Sesion cerrada');
+  await expectToast(page, 'Sesión cerrada');
 
-  await page.getByRole('button', { name: 'Iniciar sesion' }).click();
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña').fill('incorrecta');
-  await page.getByRole('button', { name: 'Iniciar sesion' }).click();
-  await expectToast(page, 'Correo o contraseña incorrectos.');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  // Beside the form, not in a toast (issue 14).
+  await expect(page.getByTestId('form-error')).toHaveText('Correo o contraseña incorrectos.');
   await expect(page).toHaveURL(/\/login$/);
 
   await page.getByLabel('Contraseña').fill(password);
-  await page.getByRole('button', { name: 'Iniciar sesion' }).click();
-  await expectToast(page, 'Inicio de sesion exitoso!');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expectToast(page, '¡Inicio de sesión exitoso!');
   await expect(page).toHaveURL(/\/chat$/);
 });
 
@@ -74,13 +75,13 @@ test('registering an e-mail that exists switches to login mode', async ({ page }
   const { email } = await signUpViaApi(page);
   await page.context().clearCookies();
   await page.goto('/login');
-  await page.getByRole('button', { name: 'Crear cuenta con numero o correo electronico' }).click();
+  await page.getByRole('button', { name: 'Crear cuenta con número o correo electrónico' }).click();
   await page.getByLabel('Nombre').fill('Otra');
   await page.getByRole('radio', { name: 'Correo' }).click();
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña').fill('otraclave');
   await page.getByRole('button', { name: 'Crear cuenta', exact: true }).click();
-  await expectToast(page, 'Este correo ya esta registrado. Por favor inicia sesion.');
+  await expectToast(page, 'Este correo ya está registrado. Por favor, inicia sesión.');
   await expect(page.getByRole('heading', { name: 'Inicia sesión' })).toBeVisible();
   await expect(page.getByLabel('Correo electrónico')).toHaveValue(email);
 });
@@ -88,11 +89,11 @@ test('registering an e-mail that exists switches to login mode', async ({ page }
 test('register by phone with the code from the outbox, then sign in by phone code', async ({ page, request }) => {
   const digits = uniquePhoneDigits();
   await page.goto('/login');
-  await page.getByRole('button', { name: 'Crear cuenta con numero o correo electronico' }).click();
+  await page.getByRole('button', { name: 'Crear cuenta con número o correo electrónico' }).click();
   await page.getByLabel('Nombre').fill('Mario');
   await page.getByLabel('Número de teléfono').fill(digits);
   await page.getByRole('button', { name: 'Enviar código' }).click();
-  await expectToast(page, 'Codigo de verificacion enviado');
+  await expectToast(page, 'Código de verificación enviado');
   expect(await page.evaluate(() => localStorage.getItem('pendingRegistrationName'))).toBe('Mario');
 
   const dialog = page.getByRole('dialog', { name: 'Verificar número de teléfono' });
@@ -112,7 +113,7 @@ test('register by phone with the code from the outbox, then sign in by phone cod
 
   await logout(page);
   await expect(page).toHaveURL(/\/login$/);
-  await page.getByRole('button', { name: 'Iniciar sesion' }).click();
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await page.getByRole('radio', { name: 'Teléfono' }).click();
   await page.getByLabel('Número de teléfono').fill(digits);
   await page.getByRole('button', { name: 'Enviar código' }).click();
@@ -127,11 +128,11 @@ test('registering a phone that exists sends a sign-in code instead', async ({ pa
   await request.post('/api/auth/phone-number/verify', { data: { phoneNumber: `+1${digits}`, code: await codeFor(request, `+1${digits}`) } });
 
   await page.goto('/login');
-  await page.getByRole('button', { name: 'Crear cuenta con numero o correo electronico' }).click();
+  await page.getByRole('button', { name: 'Crear cuenta con número o correo electrónico' }).click();
   await page.getByLabel('Nombre').fill('Rosa');
   await page.getByLabel('Número de teléfono').fill(digits);
   await page.getByRole('button', { name: 'Enviar código' }).click();
-  await expectToast(page, 'Este numero ya esta registrado. Procediendo con el inicio de sesion.');
+  await expectToast(page, 'Este número ya está registrado. Procediendo con el inicio de sesión.');
   await expect(page.getByRole('dialog', { name: 'Verificar número de teléfono' })).toBeVisible();
 });
 
@@ -140,10 +141,10 @@ test('the guard: checking, redirect to /login with the requested path, then back
   await page.context().clearCookies();
   await page.goto('/settings');
   await expect(page).toHaveURL(/\/login$/);
-  await page.getByRole('button', { name: 'Iniciar sesion' }).click();
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña').fill(password);
-  await page.getByRole('button', { name: 'Iniciar sesion' }).click();
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page).toHaveURL(/\/settings$/);
   // A signed-in visitor of /login is sent on.
   await page.goto('/login');
@@ -157,9 +158,9 @@ test('guest signup data: the guard asks to finish registering, and the login car
     localStorage.setItem('guestSignupName', 'Invitado');
   });
   await page.goto('/chat');
-  await expectToast(page, 'Por favor completa tu registro para acceder a esta seccion');
+  await expectToast(page, 'Por favor, completa tu registro para acceder a esta sección');
   await expect(page).toHaveURL(/\/login$/);
-  await expectToast(page, 'Complete tu registro para continuar con su suscripcion');
+  await expectToast(page, 'Completa tu registro para continuar con tu suscripción');
   await expect(page.getByRole('heading', { name: 'Crea tu cuenta' })).toBeVisible();
   await expect(page.getByLabel('Correo electrónico')).toHaveValue('invitado@example.com');
   await expect(page.getByLabel('Nombre')).toHaveValue('Invitado');
@@ -181,24 +182,24 @@ test('settings round trip, with the language switch', async ({ page }) => {
   await page.getByRole('combobox', { name: 'Voz del asistente' }).click();
   await page.getByRole('option', { name: 'Voz masculina en inglés 1' }).click();
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
-  await expectToast(page, 'Profile updated successfully');
-  await expect(page).toHaveURL(/\/landing$/);
+  await expectToast(page, 'Perfil actualizado');
+  // Saving stays on the settings (issue 14).
+  await expect(page).toHaveURL(/\/settings$/);
 
   await page.goto('/settings');
   await expect(page.getByLabel('Apellido')).toHaveValue('Martínez');
   await expect(page.getByRole('combobox', { name: 'Voz del asistente' })).toContainText('Voz masculina en inglés 1');
   await page.getByRole('radio', { name: 'English' }).click();
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
-  await expect(page).toHaveURL(/\/landing$/);
-  await expectToast(page, 'Profile updated successfully');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Questions about immigration? Get help in minutes.');
+  // The page reloads in English and stays on the settings.
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/settings$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
-  await page.goto('/settings');
-  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
   await page.getByRole('radio', { name: 'Español' }).click();
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('¿Tienes dudas sobre inmigración? Recibe ayuda en minutos.');
+  await expect(page.getByRole('heading', { name: 'Configuración', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/settings$/);
   await page.goto('/settings');
   await page.getByRole('link', { name: 'Eliminar mi cuenta' }).click();
   await expect(page).toHaveURL(/\/delete-account$/);
@@ -208,7 +209,7 @@ test('password reset through the outbox', async ({ page, request }) => {
   const { email } = await signUpViaApi(page);
   await page.context().clearCookies();
   await page.goto('/login');
-  await page.getByRole('button', { name: 'Iniciar sesion' }).click();
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByRole('button', { name: '¿Olvidaste tu contraseña?' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cambia tu contraseña' });
@@ -228,9 +229,9 @@ test('password reset through the outbox', async ({ page, request }) => {
   await expectToast(page, 'Tu contraseña se cambió. Ya puedes iniciar sesión.');
   await expect(page).toHaveURL(/\/login$/);
 
-  await page.getByRole('button', { name: 'Iniciar sesion' }).click();
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña').fill('nueva-clave-9');
-  await page.getByRole('button', { name: 'Iniciar sesion' }).click();
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page).toHaveURL(/\/chat$/);
 });

@@ -10,8 +10,8 @@ test('ask by text: the answer streams in, the counter goes 3 -> 2 -> 1 -> 0, the
   await signUpViaApi(page);
   await page.goto('/chat');
   await expect(page.getByRole('heading', { name: 'Asistente Legal de Inmigración' })).toBeVisible();
-  await expect(page.getByText('Obtenga respuestas a sus preguntas sobre inmigración de manera rápida y sencilla')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Haga su pregunta por voz o texto' })).toBeVisible();
+  await expect(page.getByText('Obtén respuestas a tus preguntas sobre inmigración de manera rápida y sencilla')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pregunta por voz o por texto' })).toBeVisible();
   const counter = page.getByTestId('usage-counter');
   await expect(counter).toHaveText('Consultas restantes: 3 de 3');
   await expectAccessible(page);
@@ -29,7 +29,7 @@ test('ask by text: the answer streams in, the counter goes 3 -> 2 -> 1 -> 0, the
     await expect(counter).toHaveText(`Consultas restantes: ${2 - i} de 3`);
   }
   await expect(page.getByTestId('limit-notice')).toContainText('Has alcanzado el límite de consultas gratuitas');
-  await expect(page.getByTestId('limit-notice')).toContainText('Limite alcanzado: Has alcanzado el limite de consultas gratuitas. Actualiza tu plan para continuar.');
+  await expect(page.getByTestId('limit-notice')).toContainText('Límite alcanzado: Has alcanzado el límite de consultas gratuitas. Actualiza tu plan para continuar.');
   await expect(page.getByLabel('Tu pregunta')).toBeDisabled();
 
   // The counter comes from the server: a reload shows the same.
@@ -89,7 +89,8 @@ test('saved chats: listed newest first, expanded, deleted; another user never se
   await other.close();
 
   await cards.first().getByRole('button', { name: /Eliminar el chat/ }).click();
-  await expectToast(page, 'Chat deleted successfully');
+  await page.getByRole('dialog', { name: '¿Eliminar este chat?' }).getByRole('button', { name: 'Sí, eliminar' }).click();
+  await expectToast(page, 'Chat eliminado');
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText('¿Qué es el formulario I-864?');
 });

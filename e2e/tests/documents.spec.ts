@@ -92,7 +92,7 @@ test('the error states: a list that cannot load, a file missing from the bucket,
   // Any other failure.
   await page.route('**/api/documents/*/download', (route) => route.abort('internetdisconnected'));
   await items.filter({ hasText: 'Guía del formulario I-90' }).getByRole('button', { name: /Descargar/ }).click();
-  await expectToast(page, 'No se pudo descargar el documento "Guía del formulario I-90". Por favor contacte al administrador.');
+  await expectToast(page, 'No se pudo descargar el documento "Guía del formulario I-90". Por favor, escribe a soporte.');
 });
 
 test('loading state while the list is on its way', async ({ page }) => {

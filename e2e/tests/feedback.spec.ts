@@ -44,11 +44,12 @@ test('both validation messages: at least one answer, and a session', async ({ pa
   await page.goto('/feedback');
   await page.getByLabel('Comentarios adicionales').fill('   ');
   await page.getByRole('button', { name: 'Enviar comentarios' }).click();
-  await expectToast(page, 'Por favor proporciona al menos una calificación o un comentario');
+  await expect(page.getByTestId('feedback-error')).toHaveText('Por favor proporciona al menos una calificación o un comentario');
 
   // The session ended meanwhile (signed out in another tab).
   await page.getByLabel('Comentarios adicionales').fill('Todo bien');
   await context.clearCookies();
   await page.getByRole('button', { name: 'Enviar comentarios' }).click();
-  await expectToast(page, 'Debes iniciar sesión para enviar comentarios');
+  // The new refusal takes the place of the old one, beside the button.
+  await expect(page.getByTestId('feedback-error')).toHaveText('Debes iniciar sesión para enviar comentarios');
 });

@@ -68,7 +68,7 @@ test('every validation message and the formatting of the card fields', async ({ 
   await page.getByRole('dialog', { name: 'Elige tu Plan Ideal' }).getByRole('button', { name: 'Prueba 7 días por $1' }).click();
   const dialog = await fillPayment(page, { firstName: 'A', lastName: 'B', email: 'no-es-correo', password: '123', card: '4111 1111', expiry: '1', cvv: '12' });
   await dialog.getByRole('button', { name: 'Pagar $1 por 7 días de prueba' }).click();
-  for (const message of ['Por favor ingrese su nombre', 'Por favor ingrese su apellido', 'Por favor ingrese un email válido', 'La contraseña debe tener al menos 6 caracteres', 'Número de tarjeta inválido', 'Use el formato MM/YY', 'CVV inválido']) {
+  for (const message of ['Por favor ingresa tu nombre', 'Por favor ingresa tu apellido', 'Por favor ingresa un correo electrónico válido', 'La contraseña debe tener al menos 6 caracteres', 'Número de tarjeta inválido', 'Usa el formato MM/AA', 'CVV inválido']) {
     await expect(dialog.getByText(message, { exact: true })).toBeVisible();
   }
   // Card: blocks of 4, at most 19 characters; expiry: digits and a slash after 2, at most 5; CVV: at most 4.

@@ -114,7 +114,7 @@ test('no provider key appears in any built asset or API response', async ({ page
 test('a guest demo answer is spoken by the server voice too', async ({ page, request }) => {
   await installVoice(page);
   await page.goto('/login');
-  await page.getByRole('button', { name: /Prueba el asistente!/ }).click();
+  await page.getByRole('button', { name: /¡Prueba el asistente!/ }).click();
   const demo = page.getByRole('dialog', { name: 'Prueba el asistente' });
   await demo.getByTestId('mic-button').click();
   await hear(page, '¿Qué es el permiso de trabajo?', true);

@@ -8,13 +8,13 @@ test('a voice question: idle -> listening -> processing -> speaking -> idle, spo
   await page.goto('/chat');
   const mic = page.getByTestId('mic-button');
   const hint = page.getByTestId('voice-hint');
-  await expect(hint).toHaveText('Oprime boton verde para hacer tu pregunta');
+  await expect(hint).toHaveText('Oprime el botón verde para hacer tu pregunta');
   await expect(mic).toHaveAttribute('data-state', 'idle');
   await expectAccessible(page);
 
   await mic.click();
   await expect(mic).toHaveAttribute('data-state', 'listening');
-  await expect(hint).toHaveText('Haga clic para detener');
+  await expect(hint).toHaveText('Oprime para detener');
   await expect(mic).toHaveAccessibleName('Detener y enviar la pregunta');
 
   // The transcript shows the interim text, then the last final text.
@@ -27,7 +27,7 @@ test('a voice question: idle -> listening -> processing -> speaking -> idle, spo
   await expect(page.getByTestId('question-box')).toHaveText('¿Cómo renuevo mi DACA?');
   await expect(page.getByTestId('response-box')).toContainText('I-821D');
   await expect(mic).toHaveAttribute('data-state', 'idle');
-  await expect(hint).toHaveText('Oprime boton verde para hacer tu pregunta');
+  await expect(hint).toHaveText('Oprime el botón verde para hacer tu pregunta');
 
   expect(await transitions(page)).toEqual(['idle', 'listening', 'processing', 'speaking', 'idle']);
   const answer = (await page.getByTestId('response-box').innerText()).replace(/^Respuesta\s*/, '').trim();
@@ -104,12 +104,12 @@ test('recognition refused while listening -> "Acceso denegado"; no speech is onl
 test('the guest demo: two one-sentence answers, the sign-up modal about a second later, and again on a third try', async ({ page }) => {
   await installVoice(page);
   await page.goto('/login');
-  await page.getByRole('button', { name: /Prueba el asistente!/ }).click();
+  await page.getByRole('button', { name: /¡Prueba el asistente!/ }).click();
   const demo = page.getByRole('dialog', { name: 'Prueba el asistente' });
   await expect(demo).toBeVisible();
   await expectAccessible(page);
   const mic = demo.getByTestId('mic-button');
-  const prompt = page.getByRole('dialog', { name: 'No te pierdas mas respuestas!' });
+  const prompt = page.getByRole('dialog', { name: '¡No te pierdas más respuestas!' });
 
   for (const question of ['¿Qué es el DACA?', '¿Cómo puedo arreglar papeles?']) {
     await mic.click();
@@ -131,7 +131,7 @@ test('the guest demo: two one-sentence answers, the sign-up modal about a second
 
   // A third attempt shows the modal instead of asking.
   await page.getByRole('button', { name: 'Volver' }).click();
-  await page.getByRole('button', { name: /Prueba el asistente!/ }).click();
+  await page.getByRole('button', { name: /¡Prueba el asistente!/ }).click();
   await page.getByRole('dialog', { name: 'Prueba el asistente' }).getByTestId('mic-button').click();
   await expect(prompt).toBeVisible();
   await prompt.getByRole('button', { name: 'Ya tengo cuenta' }).click();

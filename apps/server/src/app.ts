@@ -31,6 +31,8 @@ import { createMessaging } from './modules/messaging/senders';
 import { profileRoutes } from './modules/profiles/routes';
 import { ProfileService } from './modules/profiles/service';
 import { speechRoutes } from './modules/speech/routes';
+import { siteRoutes } from './modules/site/routes';
+import { SiteService } from './modules/site/service';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerSecurity } from './plugins/security';
@@ -80,7 +82,7 @@ export async function buildApp({ config, database, logger = true, seedDocuments 
   const chats = new ChatService(db);
   const assistant = createAssistant(config, app.log);
   const conversation = new ConversationService(db, assistant, profiles, chats, rateLimiter, app.log);
-  const billing = new BillingService(db, auth, createGateway(config), app.log);
+  const billing = new BillingService(db, auth, createGateway(config), app.log, { email: messaging.email, site: { publicUrl: config.publicUrl, operator: config.operator } });
   const webhooks = new WebhookHandler(db, app.log);
   // Plans whose subscription ended go back to FREE every hour (also checked whenever usage is read).
   // Each job is claimed first, so that several servers on one database run it once (lib/jobs.ts).
@@ -140,6 +142,7 @@ export async function buildApp({ config, database, logger = true, seedDocuments 
         errorResponseBuilder: () => ({ statusCode: 429 }),
       });
       await api.register(healthRoutes(database));
+      await api.register(siteRoutes({ site: new SiteService(db, config.operator) }));
       await api.register(authRoutes({ auth, db, rateLimiter, smsHourlyBudget: config.smsHourlyBudget }));
       await api.register(profileRoutes({ auth, profiles }));
       await api.register(assistantRoutes({ auth, conversation, config }));

@@ -55,6 +55,11 @@ const envSchema = z.object({
   SMTP_URL: optionalString,
   EMAIL_FROM: z.string().default('Camino Claro <no-reply@caminoclaro.app>'),
 
+  /** Who runs the service (decisions D14): shown in the footer, the privacy policy and the trust page. */
+  OPERATOR_NAME: z.string().trim().min(1).max(120).default('Camino Claro'),
+  OPERATOR_ADDRESS: optionalString,
+  SUPPORT_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.email().optional()),
+
   /** The documents bucket: a folder in DATA_DIR (local) or an S3-compatible bucket (s3). */
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: optionalUrl,
@@ -99,6 +104,8 @@ export interface Config {
   smsHourlyBudget: number;
   sms: { provider: 'outbox' } | { provider: 'twilio'; accountSid: string; authToken: string; from: string; baseUrl: string };
   email: { provider: 'outbox'; from: string } | { provider: 'smtp'; url: string; from: string };
+  /** Who runs the service and how to reach support (D14); address and e-mail may be unset outside production. */
+  operator: { name: string; address: string | null; supportEmail: string | null };
   /** Where document files live (decisions D9); the S3 keys never leave the server. */
   storage:
     | { kind: 'local'; dir: string }
@@ -140,6 +147,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     smsHourlyBudget: env.SMS_HOURLY_BUDGET,
     email: emailConfig(env),
     storage: storageConfig(env, dataDir),
+    operator: { name: env.OPERATOR_NAME, address: env.OPERATOR_ADDRESS?.trim() || null, supportEmail: env.SUPPORT_EMAIL ?? null },
     payments: paymentsConfig(env),
     env: env.NODE_ENV,
     isProduction,
@@ -170,6 +178,7 @@ function failClosed(env: Env): void {
   if (env.SMS_PROVIDER === 'outbox') problems.push('SMS_PROVIDER=outbox: set SMS_PROVIDER=twilio (the outbox would print sign-in codes in the log).');
   if (env.EMAIL_PROVIDER === 'outbox') problems.push('EMAIL_PROVIDER=outbox: set EMAIL_PROVIDER=smtp (the outbox would print reset links in the log).');
   if (env.PAYMENT_GATEWAY === 'sandbox') problems.push('PAYMENT_GATEWAY=sandbox: set PAYMENT_GATEWAY=authorizenet (test cards would give the paid plan for free).');
+  if (!env.OPERATOR_ADDRESS?.trim() || !env.SUPPORT_EMAIL) problems.push('OPERATOR_NAME, OPERATOR_ADDRESS and SUPPORT_EMAIL are required (the pages say who runs the service and how to reach support, decision D14).');
   if (!env.PUBLIC_URL) problems.push('PUBLIC_URL is required (the address people open, e.g. https://caminoclaro.app).');
   if (problems.length) throw new ConfigError(`Refusing to start with NODE_ENV=production (decision D15):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
 }

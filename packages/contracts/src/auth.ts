@@ -5,11 +5,11 @@ import { plainText } from './text';
 /** Spec section 5 messages, shared by the forms and the server's validation. */
 export const AUTH_MESSAGES = {
   nameRequired: 'Por favor ingresa tu nombre',
-  emailRequired: 'Por favor ingresa tu correo electronico',
-  emailInvalid: 'Por favor ingresa un correo electronico valido',
-  phoneRequired: 'Por favor ingresa tu numero de telefono',
+  emailRequired: 'Por favor ingresa tu correo electrónico',
+  emailInvalid: 'Por favor ingresa un correo electrónico válido',
+  phoneRequired: 'Por favor ingresa tu número de teléfono',
   phoneInvalid: 'El número debe tener 10 dígitos',
-  passwordShort: 'La contrasena debe tener al menos 6 caracteres',
+  passwordShort: 'La contraseña debe tener al menos 6 caracteres',
   codeRequired: 'Por favor ingresa el código de verificación',
 } as const;
 

@@ -73,15 +73,15 @@ describe('paymentFormSchema', () => {
   });
 
   it('answers each field with the spec message', () => {
-    expect(messageOf(paymentFormSchema, { ...form, firstName: 'A' })).toBe('Por favor ingrese su nombre');
-    expect(messageOf(paymentFormSchema, { ...form, firstName: undefined })).toBe('Por favor ingrese su nombre');
-    expect(messageOf(paymentFormSchema, { ...form, lastName: ' L ' })).toBe('Por favor ingrese su apellido');
-    expect(messageOf(paymentFormSchema, { ...form, email: 'ana@' })).toBe('Por favor ingrese un email válido');
+    expect(messageOf(paymentFormSchema, { ...form, firstName: 'A' })).toBe('Por favor ingresa tu nombre');
+    expect(messageOf(paymentFormSchema, { ...form, firstName: undefined })).toBe('Por favor ingresa tu nombre');
+    expect(messageOf(paymentFormSchema, { ...form, lastName: ' L ' })).toBe('Por favor ingresa tu apellido');
+    expect(messageOf(paymentFormSchema, { ...form, email: 'ana@' })).toBe('Por favor ingresa un correo electrónico válido');
     expect(messageOf(paymentFormSchema, { ...form, password: '12345' })).toBe('La contraseña debe tener al menos 6 caracteres');
     expect(messageOf(paymentFormSchema, { ...form, cardNumber: '4111 1111 111' })).toBe('Número de tarjeta inválido');
     expect(messageOf(paymentFormSchema, { ...form, cardNumber: '4111 1111 1111 1111 1111' })).toBe('Número de tarjeta inválido');
-    expect(messageOf(paymentFormSchema, { ...form, expirationDate: '13/30' })).toBe('Use el formato MM/YY');
-    expect(messageOf(paymentFormSchema, { ...form, expirationDate: '2030-12' })).toBe('Use el formato MM/YY');
+    expect(messageOf(paymentFormSchema, { ...form, expirationDate: '13/30' })).toBe('Usa el formato MM/AA');
+    expect(messageOf(paymentFormSchema, { ...form, expirationDate: '2030-12' })).toBe('Usa el formato MM/AA');
     expect(messageOf(paymentFormSchema, { ...form, cvv: '12' })).toBe('CVV inválido');
     expect(messageOf(paymentFormSchema, { ...form, cvv: '12345' })).toBe('CVV inválido');
   });
@@ -106,9 +106,9 @@ describe('authorizeSubRequest', () => {
   it('answers with the Spanish messages', () => {
     expect(messageOf(authorizeSubRequest, { ...body, cardNumber: '4111-1111-1111-1111' })).toBe('Número de tarjeta inválido');
     expect(messageOf(authorizeSubRequest, { ...body, cardNumber: 4111111111111111 })).toBe('Número de tarjeta inválido');
-    expect(messageOf(authorizeSubRequest, { ...body, expirationDate: '12/30' })).toBe('Use el formato MM/YY');
+    expect(messageOf(authorizeSubRequest, { ...body, expirationDate: '12/30' })).toBe('Usa el formato MM/AA');
     expect(messageOf(authorizeSubRequest, { ...body, cvv: '12a' })).toBe('CVV inválido');
-    expect(messageOf(authorizeSubRequest, { ...body, email: 'x' })).toBe('Por favor ingrese un email válido');
+    expect(messageOf(authorizeSubRequest, { ...body, email: 'x' })).toBe('Por favor ingresa un correo electrónico válido');
   });
 });
 

@@ -5,12 +5,12 @@ import { plainText } from './text';
 
 /** Spec section 5 "Payment form": the messages of the payment dialog, also used by the server. */
 export const PAYMENT_MESSAGES = {
-  firstName: 'Por favor ingrese su nombre',
-  lastName: 'Por favor ingrese su apellido',
-  email: 'Por favor ingrese un email válido',
+  firstName: 'Por favor ingresa tu nombre',
+  lastName: 'Por favor ingresa tu apellido',
+  email: 'Por favor ingresa un correo electrónico válido',
   password: 'La contraseña debe tener al menos 6 caracteres',
   cardNumber: 'Número de tarjeta inválido',
-  expirationDate: 'Use el formato MM/YY',
+  expirationDate: 'Usa el formato MM/AA',
   cvv: 'CVV inválido',
 } as const;
 
@@ -31,7 +31,7 @@ export const PAYMENT_UI_MESSAGES = {
   alreadyRegistered: 'Este correo electrónico ya está registrado. Por favor, inicia sesión con tu cuenta existente.',
   invalidAuthentication: 'Error temporal en el procesamiento del pago. Por favor, intenta nuevamente en unos minutos.',
   empty: 'Hubo un error al procesar el pago. Por favor, intenta nuevamente.',
-  functionError: 'Error al procesar el pago. Por favor intente más tarde.',
+  functionError: 'Error al procesar el pago. Por favor, inténtalo más tarde.',
   noSuccess: 'Error al procesar el pago',
   unexpected: 'Error inesperado al procesar el pago',
   toastPrefix: 'Error al procesar el pago: ',

@@ -23,6 +23,10 @@ export const LIMITS = {
   phoneDigits: 10,
   phoneCountryCode: '+1',
   verificationCodeLength: 6,
+  /** SMS codes one phone number can ask for in an hour (the server's limit; the code dialog says it). */
+  smsCodesPerHour: 5,
+  /** Seconds the code dialog waits before offering to send another code. */
+  resendCodeAfterSeconds: 30,
   nameMin: 2,
   cardNumberMin: 13,
   cardNumberMax: 19,
@@ -44,19 +48,6 @@ export const PRICES = {
   trialCents: 100,
   trialDays: 7,
   monthlyCents: 999,
-  /** The limit-reached notice says $4.99/mes; kept as written (decisions D6). */
-  limitNoticeMonthly: '$4.99/mes',
-} as const;
-
-export const COUNTER = {
-  initial: 5300,
-  minIncrement: 1,
-  maxIncrement: 2,
-  tickMinMs: 10_000,
-  tickMaxMs: 60_000,
-  pauseProbability: 0.3,
-  pauseMinMs: 180_000,
-  pauseMaxMs: 300_000,
 } as const;
 
 /** The assistant voices (spec section 3). The server maps each id to a provider voice. */
@@ -89,7 +80,6 @@ export const MODEL = {
 
 /** Browser storage keys (spec section 3 "Browser-stored values"). */
 export const STORAGE_KEYS = {
-  counter: 'immigrantCounter',
   preferredLanguage: 'preferred_language',
   guestSignupEmail: 'guestSignupEmail',
   guestSignupName: 'guestSignupName',

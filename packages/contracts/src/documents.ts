@@ -50,7 +50,7 @@ export const DOCUMENT_MESSAGES = {
   listFailed: 'Error al cargar documentos',
   downloadErrorTitle: 'Error de descarga',
   fileMissing: (title: string) => `No se pudo descargar el documento "${title}". El archivo no se encuentra en el sistema.`,
-  downloadFailed: (title: string) => `No se pudo descargar el documento "${title}". Por favor contacte al administrador.`,
+  downloadFailed: (title: string) => `No se pudo descargar el documento "${title}". Por favor, escribe a soporte.`,
   readyIos: 'Documento listo',
   started: 'Descarga iniciada',
 } as const;

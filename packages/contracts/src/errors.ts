@@ -14,16 +14,16 @@ export const ERROR_MESSAGES = {
   SERVICE_UNAVAILABLE: 'El servicio no está disponible en este momento. Por favor, intenta más tarde.',
 
   // Accounts (spec section 8 "Authentication").
-  AUTH_FAILED: 'Error en la autenticacion',
-  EMAIL_TAKEN: 'Este correo ya esta registrado. Por favor inicia sesion.',
+  AUTH_FAILED: 'Error en la autenticación',
+  EMAIL_TAKEN: 'Este correo ya está registrado. Por favor, inicia sesión.',
   INVALID_CREDENTIALS: 'Correo o contraseña incorrectos.',
   INVALID_CODE: 'Error al verificar el código',
-  CODE_SEND_FAILED: 'Error al enviar el codigo',
+  CODE_SEND_FAILED: 'Error al enviar el código',
   PHONE_NOT_REGISTERED: 'Este número no está registrado. Crea tu cuenta primero.',
   INVALID_RESET_TOKEN: 'El enlace para cambiar tu contraseña no es válido o ya venció. Pide uno nuevo.',
 
   // The assistant (spec section 8 "Language model" and "Limits").
-  LIMIT_REACHED: 'Limite alcanzado: Has alcanzado el limite de consultas gratuitas. Actualiza tu plan para continuar.',
+  LIMIT_REACHED: 'Límite alcanzado: Has alcanzado el límite de consultas gratuitas. Actualiza tu plan para continuar.',
   GUEST_LIMIT_REACHED: 'Ya usaste tus 2 preguntas de prueba. Crea tu cuenta gratis para seguir preguntando.',
   MODEL_INVALID_KEY: 'API key inválida. Por favor, contacta al administrador.',
   MODEL_QUOTA: 'La cuota de API se ha agotado. Por favor, contacta al administrador.',
@@ -58,7 +58,7 @@ export const ERROR_MESSAGES = {
   PAYMENT_DUPLICATE_SUBSCRIPTION: 'You have submitted a duplicate of Subscription. A duplicate subscription will not be created.',
   PAYMENT_GATEWAY_AUTH: 'User authentication failed due to invalid authentication values.',
   PAYMENT_UNAVAILABLE: 'No pudimos conectar con el procesador de pagos. Por favor, intenta nuevamente en unos minutos.',
-  PAYMENT_FAILED: 'Error al procesar el pago. Por favor intente más tarde.',
+  PAYMENT_FAILED: 'Error al procesar el pago. Por favor, inténtalo más tarde.',
   PAYMENT_ACCOUNT_FAILED: 'No pudimos crear tu cuenta y anulamos el cobro. Por favor, inténtalo de nuevo.',
   SUBSCRIPTION_NOT_FOUND: 'No tienes una suscripción activa para cancelar.',
   WEBHOOK_SIGNATURE: 'La firma de la notificación no es válida.',

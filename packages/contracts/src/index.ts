@@ -11,3 +11,4 @@ export * from './health';
 export * from './profile';
 export * from './speech';
 export * from './text';
+export * from './site';

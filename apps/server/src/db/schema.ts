@@ -158,7 +158,7 @@ export const deletionRequests = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
-    /** Only for anonymous requests, so that a person can verify who asked (decisions in docs/). */
+    /** Only for anonymous requests: the e-mail or phone (+1 and 10 digits) given, so that a person can verify who asked. */
     email: text('email'),
     reason: text('reason').notNull(),
     status: text('status').default('pending').notNull(),

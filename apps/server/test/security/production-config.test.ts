@@ -18,6 +18,9 @@ const SAFE = {
   AUTHORIZENET_API_LOGIN_ID: 'login',
   AUTHORIZENET_TRANSACTION_KEY: 'key',
   AUTHORIZENET_SIGNATURE_KEY: 'ABCDEF',
+  OPERATOR_NAME: 'Camino Claro LLC',
+  OPERATOR_ADDRESS: '100 Main St, Houston, TX 77002',
+  SUPPORT_EMAIL: 'soporte@caminoclaro.example',
 };
 
 const refusal = (env: Record<string, string | undefined>) => {
@@ -41,6 +44,8 @@ describe('production fails closed', () => {
     ['the sandbox gateway', { PAYMENT_GATEWAY: 'sandbox' }, 'PAYMENT_GATEWAY=sandbox'],
     ['no AUTH_SECRET', { AUTH_SECRET: undefined }, 'AUTH_SECRET'],
     ['no PUBLIC_URL', { PUBLIC_URL: undefined }, 'PUBLIC_URL'],
+    ['no operator address (D14)', { OPERATOR_ADDRESS: undefined }, 'OPERATOR_ADDRESS'],
+    ['no support e-mail (D14)', { SUPPORT_EMAIL: undefined }, 'SUPPORT_EMAIL'],
   ])('refuses to start with %s', (_name, change, named) => {
     expect(refusal({ ...SAFE, ...change })).toContain(named);
   });

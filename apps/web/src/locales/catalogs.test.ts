@@ -27,6 +27,23 @@ describe('interface catalogs', () => {
     for (const [key, vars] of placeholders(en)) expect(vars, key).toEqual(esVars.get(key));
   });
 
+  it('Spanish texts are spelled as corrected (D13): accents, opening marks, "tú", true prices (D6)', () => {
+    const texts = [...placeholders(es).keys()].map((key) => [key, key.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], es)] as const);
+    const uncorrected = /(?<![\p{L}])(sesion|contrasena|numero|codigo|electronico|verificacion|autenticacion|seccion|suscripcion|Limite|limite|boton|telefono|informacion|pagina|tambien|aqui|mas respuestas|Haga|Obtenga|ingrese|intente|inicie|contacte|usted|Usted|su pregunta|sus preguntas|gratuito|desde \$4\.99)(?![\p{L}])/u;
+    const english = /(?<![\p{L}])(successfully|Success|Failed|Please|Error logging|updated)(?![\p{L}])/u;
+    const bad = texts.filter(([, text]) => typeof text === 'string' && (uncorrected.test(text) || english.test(text)));
+    expect(bad).toEqual([]);
+    // An exclamation or a question opens with its Spanish mark.
+    const unopened = texts.filter(([, text]) => typeof text === 'string' && /[!?]/.test(text) && !/[¡¿]/.test(text));
+    expect(unopened).toEqual([]);
+  });
+
+  it('the English interface has no Spanish leftovers', () => {
+    const texts = [...placeholders(en).keys()].map((key) => key.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], en));
+    const spanish = /(?<![\p{L}])(Por favor|sesión|contraseña|Cargando|Guardar|Eliminar|exitoso|inténtalo)(?![\p{L}])/u;
+    expect(texts.filter((text) => typeof text === 'string' && spanish.test(text))).toEqual([]);
+  });
+
   it('never abbreviates Estados Unidos', () => {
     expect(JSON.stringify(es)).not.toMatch(/EE\.? ?UU|EEUU/);
   });

@@ -1,18 +1,19 @@
-import { DELETION_MESSAGES, deletionRequest } from '@camino/contracts';
+import { DELETION_MESSAGES, deletionRequest, parseDeletionContact, pendingDeletionResponse } from '@camino/contracts';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { deletionRequests } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { Auth } from '../auth/auth';
-import { getSession } from '../auth/session';
+import { getSession, requireUserId } from '../auth/session';
 
-const email = z.email(DELETION_MESSAGES.emailInvalid).max(254); // after the request schema's plainText
+const pendingOf = (userId: string) => and(eq(deletionRequests.userId, userId), eq(deletionRequests.status, 'pending'));
 
 /**
  * Spec call 18: a request to delete the account, status 'pending', with the session's user id, or for
- * someone signed out the e-mail they gave (so that a person can verify it before anything is deleted).
+ * someone signed out the e-mail or phone they gave (so that a person can verify it before anything is
+ * deleted). A signed-in user sees a pending request and can withdraw it.
  */
 export const deletionRoutes =
   ({ auth, db, rateLimiter }: { auth: Auth; db: Db; rateLimiter: RateLimiter }): FastifyPluginAsyncZod =>
@@ -22,12 +23,31 @@ export const deletionRoutes =
       const session = await getSession(auth, request);
       let contact: string | null = null;
       if (!session) {
-        const parsed = email.safeParse(request.body.email ?? '');
-        if (!request.body.email?.trim()) throw new AppError('VALIDATION', DELETION_MESSAGES.emailRequired, { email: DELETION_MESSAGES.emailRequired });
-        if (!parsed.success) throw new AppError('VALIDATION', DELETION_MESSAGES.emailInvalid, { email: DELETION_MESSAGES.emailInvalid });
-        contact = parsed.data.toLowerCase();
+        const raw = request.body.contact ?? request.body.email ?? '';
+        if (!raw.trim()) throw new AppError('VALIDATION', DELETION_MESSAGES.contactRequired, { contact: DELETION_MESSAGES.contactRequired });
+        contact = parseDeletionContact(raw);
+        if (!contact) throw new AppError('VALIDATION', DELETION_MESSAGES.contactInvalid, { contact: DELETION_MESSAGES.contactInvalid });
+      } else {
+        // One pending request per account: sending again changes nothing.
+        const [pending] = await db.select({ id: deletionRequests.id }).from(deletionRequests).where(pendingOf(session.userId)).limit(1);
+        if (pending) return reply.status(201).send({ ok: true });
       }
       await db.insert(deletionRequests).values({ userId: session?.userId ?? null, email: contact, reason: request.body.reason, status: 'pending' });
       return reply.status(201).send({ ok: true });
+    });
+
+    app.get('/account/deletion-request', { schema: { response: { 200: pendingDeletionResponse } } }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const userId = await requireUserId(auth, request);
+      const [pending] = await db.select({ id: deletionRequests.id, createdAt: deletionRequests.createdAt }).from(deletionRequests).where(pendingOf(userId)).limit(1);
+      return { pending: pending ? { id: pending.id, createdAt: pending.createdAt.toISOString() } : null };
+    });
+
+    /** Withdraws the caller's pending request (kept as 'withdrawn', without its reason). */
+    app.delete('/account/deletion-request', { schema: { response: { 200: pendingDeletionResponse } } }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const userId = await requireUserId(auth, request);
+      await db.update(deletionRequests).set({ status: 'withdrawn', reason: '', processedAt: new Date() }).where(pendingOf(userId));
+      return { pending: null };
     });
   };

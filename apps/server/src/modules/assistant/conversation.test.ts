@@ -45,7 +45,7 @@ describe('asking the built-in engine', () => {
     expect(refused.response.statusCode).toBe(403);
     expect(refused.response.json().error).toEqual({
       code: 'LIMIT_REACHED',
-      message: 'Limite alcanzado: Has alcanzado el limite de consultas gratuitas. Actualiza tu plan para continuar.',
+      message: 'Límite alcanzado: Has alcanzado el límite de consultas gratuitas. Actualiza tu plan para continuar.',
     });
     const usage = await ctx.app.inject({ method: 'GET', url: '/api/assistant/usage', headers: { cookie } });
     expect(usage.json()).toMatchObject({ plan: 'FREE', used: 3, limit: 3, remaining: 0, today: 3 });

@@ -36,17 +36,17 @@ describe('email sign-up and sign-in', () => {
     const { email } = await signUp(ctx.app);
     const response = await post('/api/auth/sign-up/email', { email: email.toUpperCase(), password: 'otraclave', name: 'X' });
     expect(response.statusCode).toBe(422);
-    expect(response.json().error).toMatchObject({ code: 'EMAIL_TAKEN', message: 'Este correo ya esta registrado. Por favor inicia sesion.' });
+    expect(response.json().error).toMatchObject({ code: 'EMAIL_TAKEN', message: 'Este correo ya está registrado. Por favor, inicia sesión.' });
   });
 
   it('validates with the spec messages, never forwarding unknown fields', async () => {
     const short = await post('/api/auth/sign-up/email', { email: uniqueEmail(), password: '12345', name: 'Ana' });
     expect(short.statusCode).toBe(400);
-    expect(short.json().error.message).toBe('La contrasena debe tener al menos 6 caracteres');
+    expect(short.json().error.message).toBe('La contraseña debe tener al menos 6 caracteres');
     const noName = await post('/api/auth/sign-up/email', { email: uniqueEmail(), password: '123456', name: '  ' });
     expect(noName.json().error.message).toBe('Por favor ingresa tu nombre');
     const badEmail = await post('/api/auth/sign-up/email', { email: 'no-es-correo', password: '123456', name: 'Ana' });
-    expect(badEmail.json().error.message).toBe('Por favor ingresa un correo electronico valido');
+    expect(badEmail.json().error.message).toBe('Por favor ingresa un correo electrónico válido');
   });
 
   it('answers malformed bodies with 400, never 500', async () => {

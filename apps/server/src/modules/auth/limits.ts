@@ -1,3 +1,4 @@
+import { LIMITS } from '@camino/contracts';
 import type { Limit } from '../../lib/rate-limiter';
 
 const HOUR = 60 * 60;
@@ -13,7 +14,7 @@ export const SMS_BUDGET_MESSAGE = 'En este momento no podemos enviar más códig
 
 /** Sending an SMS code: at most 5 per phone number and 20 per IP address per hour (issue 3). */
 export const smsLimits = (phone: string, ip: string): Limit[] => [
-  { key: `sms:phone:${phone}`, max: 5, windowSeconds: HOUR, message: SMS_LIMIT_MESSAGE },
+  { key: `sms:phone:${phone}`, max: LIMITS.smsCodesPerHour, windowSeconds: HOUR, message: SMS_LIMIT_MESSAGE },
   { key: `sms:ip:${ip}`, max: 20, windowSeconds: HOUR, message: SMS_LIMIT_MESSAGE },
 ];
 

@@ -203,7 +203,7 @@ describe('undoing a charge when the subscription fails', () => {
     fake.script([{ kind: 'error', operation: 'createSubscription', code: 'E00013', text: 'Field is invalid.' }]);
     const response = await pay(ctx.app, paymentBody());
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ success: false, error: 'Error al procesar el pago. Por favor intente más tarde.', code: 'PAYMENT_FAILED' });
+    expect(response.json()).toEqual({ success: false, error: 'Error al procesar el pago. Por favor, inténtalo más tarde.', code: 'PAYMENT_FAILED' });
     expect(await lastPayment()).toMatchObject({ status: 'voided', detail: 'subscription: rejected E00013' });
   });
 

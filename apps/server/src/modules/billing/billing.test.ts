@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app';
-import { signUp, uniqueEmail } from '../../../test/auth-helpers';
+import { lastMessage, signUp, uniqueEmail } from '../../../test/auth-helpers';
 import { payments, profiles, subscriptions, user } from '../../db/schema';
 import { SandboxGateway } from './sandbox';
 import { BillingService } from './service';
@@ -31,6 +31,29 @@ const subscriptionOf = async (cookie: string) => ctx.app.inject({ method: 'GET',
 const userByEmail = async (email: string) => (await ctx.database.db.select().from(user).where(eq(user.email, email)))[0];
 
 describe('a guest pays with a test card', () => {
+  it('gets an e-mail receipt through the configured provider (the outbox): the $1, the first $9.99 and its date, how to cancel, no card number', async () => {
+    const body = paymentBody({ cardNumber: '5424 0000 0000 0015' });
+    expect((await pay(ctx.app, body)).statusCode).toBe(200);
+    const receipt = await lastMessage(ctx.database.db, body.email);
+    expect(receipt?.channel).toBe('email');
+    expect(receipt?.subject).toBe('Tu recibo de Camino Claro: $1.00 por 7 días del Plan Ilimitado');
+    const next = new Intl.DateTimeFormat('es-MX', { dateStyle: 'long', timeZone: 'America/Chicago' }).format(new Date(Date.now() + 7 * DAY));
+    expect(receipt?.body).toContain('Hola, Ana:');
+    expect(receipt?.body).toContain('$1.00 por 7 días de prueba');
+    expect(receipt?.body).toContain(`Primer cobro de $9.99: el ${next}. Después se cobran $9.99 cada mes, hasta que canceles.`);
+    expect(receipt?.body).toContain('Tarjeta: Mastercard terminada en 0015.');
+    expect(receipt?.body).toContain('http://localhost:3000/settings');
+    // Never the card number, in any grouping, nor the CVV line.
+    expect(receipt?.body.replace(/\s/g, '')).not.toContain('5424000000000015');
+    expect(receipt?.body).not.toMatch(/CVV|123\b/);
+  });
+
+  it('a declined card sends no receipt', async () => {
+    const body = paymentBody({ cardNumber: '4222 2222 2222 2220' });
+    expect((await pay(ctx.app, body)).statusCode).not.toBe(200);
+    expect(await lastMessage(ctx.database.db, body.email)).toBeUndefined();
+  });
+
   it('creates the account, signs it in, gives UNLIMITED and a trial that charges $9.99 in 7 days', async () => {
     const body = paymentBody();
     const before = Date.now();
@@ -110,16 +133,16 @@ describe('a signed-in FREE user upgrades', () => {
 
 describe('validation', () => {
   const cases: Array<[Record<string, unknown>, string, string]> = [
-    [{ firstName: 'A' }, 'firstName', 'Por favor ingrese su nombre'],
-    [{ firstName: undefined }, 'firstName', 'Por favor ingrese su nombre'],
-    [{ lastName: '' }, 'lastName', 'Por favor ingrese su apellido'],
-    [{ email: 'no-es-correo' }, 'email', 'Por favor ingrese un email válido'],
+    [{ firstName: 'A' }, 'firstName', 'Por favor ingresa tu nombre'],
+    [{ firstName: undefined }, 'firstName', 'Por favor ingresa tu nombre'],
+    [{ lastName: '' }, 'lastName', 'Por favor ingresa tu apellido'],
+    [{ email: 'no-es-correo' }, 'email', 'Por favor ingresa un correo electrónico válido'],
     [{ password: '12345' }, 'password', 'La contraseña debe tener al menos 6 caracteres'],
     [{ cardNumber: '4111 1111 111' }, 'cardNumber', 'Número de tarjeta inválido'],
     [{ cardNumber: '4111-1111-1111-1111' }, 'cardNumber', 'Número de tarjeta inválido'],
     [{ cardNumber: 4111111111111111 }, 'cardNumber', 'Número de tarjeta inválido'],
-    [{ expirationDate: '12/30' }, 'expirationDate', 'Use el formato MM/YY'],
-    [{ expirationDate: '2030-13' }, 'expirationDate', 'Use el formato MM/YY'],
+    [{ expirationDate: '12/30' }, 'expirationDate', 'Usa el formato MM/AA'],
+    [{ expirationDate: '2030-13' }, 'expirationDate', 'Usa el formato MM/AA'],
     [{ cvv: '12' }, 'cvv', 'CVV inválido'],
     [{ cvv: '12345' }, 'cvv', 'CVV inválido'],
   ];

@@ -20,6 +20,15 @@ import type { Auth } from '../auth/auth';
 import { newReference } from './authorizenet';
 import { cardBrand, GatewayError, utcDatePlusDays, type ChargeResult, type CreatedSubscription, type PaymentGateway } from './gateway';
 import { endedPlansUpdate, endedPlanUpdate } from './plan';
+import { trialReceipt, type ReceiptFacts } from './receipt';
+import type { Config } from '../../config';
+import type { EmailSender } from '../messaging/senders';
+
+/** Where receipts go (the configured e-mail provider) and what they name; absent, none is sent. */
+export interface Receipts {
+  email: EmailSender;
+  site: { publicUrl: string; operator: Config['operator'] };
+}
 
 export type AuthorizeInput = z.output<typeof authorizeSubRequest>;
 
@@ -93,7 +102,18 @@ export class BillingService {
     private readonly auth: Auth,
     readonly gateway: PaymentGateway,
     private readonly log: FastifyBaseLogger,
+    private readonly receipts?: Receipts,
   ) {}
+
+  /** The receipt e-mail; a failure to send it is logged and never undoes a payment that went through. */
+  private async sendReceipt(facts: ReceiptFacts): Promise<void> {
+    if (!this.receipts) return;
+    try {
+      await this.receipts.email.send(trialReceipt(facts, this.receipts.site));
+    } catch (error) {
+      this.log.warn({ failure: describe(error) }, 'the payment receipt could not be sent');
+    }
+  }
 
   async emailTaken(email: string): Promise<boolean> {
     const found = await this.db.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, email.toLowerCase())).limit(1);
@@ -208,6 +228,15 @@ export class BillingService {
     // both fields carry it; the browser's real session is the HttpOnly cookie set with this response.
     const token = newAccount?.token ?? (await this.sessionToken(payer.headers));
     this.log.info({ gateway, newAccount: Boolean(newAccount) }, 'subscription started');
+    await this.sendReceipt({
+      to: input.email,
+      firstName: input.firstName,
+      chargedAt: now,
+      nextChargeAt: new Date(now.getTime() + BILLING.trialDays * DAY_MS),
+      cardBrand: charge.brand,
+      cardLast4: charge.last4,
+      transactionId: charge.transactionId,
+    });
     return {
       body: { success: true, session: { access_token: token, refresh_token: token }, redirectTo: BILLING.redirectTo },
       setCookie: newAccount?.setCookie ?? [],

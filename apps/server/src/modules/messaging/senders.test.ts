@@ -36,7 +36,7 @@ describe('TwilioSms against a local Twilio Messages API', () => {
     const broken = await createTestApp({ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC123', TWILIO_AUTH_TOKEN: 'wrong', TWILIO_FROM: '+15550001111', TWILIO_BASE_URL: twilio.url });
     const failed = await broken.app.inject({ method: 'POST', url: '/api/account/phone/send-code', payload: { phoneNumber: '+15557654322', intent: 'register', firstName: 'Ana' } });
     expect(failed.statusCode).toBe(502);
-    expect(failed.json().error.message).toBe('Error al enviar el codigo');
+    expect(failed.json().error.message).toBe('Error al enviar el código');
     await broken.close();
   });
 });

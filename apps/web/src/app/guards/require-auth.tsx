@@ -7,7 +7,7 @@ import { useSession } from '@/features/auth/api/use-session';
 import { storage } from '@/lib/storage';
 
 /**
- * The protected-section guard (spec section 2): 'Verificando tu sesion...' while checking; the page
+ * The protected-section guard (spec section 2): 'Verificando tu sesión...' while checking; the page
  * when signed in; otherwise /login carrying the requested path.
  */
 export function RequireAuth() {

@@ -6,6 +6,12 @@ export interface ToastOptions {
   variant?: ToastVariant;
   /** Milliseconds; default 5000. */
   duration?: number;
+  /**
+   * What the toast is about ('payment', 'auth', ...). A new toast of a kind replaces the one showing,
+   * so a success takes the place of the error it resolves. Default: the title, so the same message
+   * never stacks.
+   */
+  kind?: string;
 }
 
 export interface ToastEntry extends ToastOptions {
@@ -18,12 +24,23 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
+/** At most this many toasts at once; the oldest goes first. */
+const MAX_VISIBLE = 2;
+
 /** Shows a toast. Works from anywhere (components, hooks, plain functions). */
 export function toast(options: ToastOptions): number {
   const id = nextId++;
-  entries = [...entries.slice(-3), { ...options, id, open: true }];
+  const kind = options.kind ?? options.title;
+  const others = entries.filter((entry) => entry.open && (entry.kind ?? entry.title) !== kind);
+  entries = [...others.slice(-(MAX_VISIBLE - 1)), { ...options, kind, id, open: true }];
   emit();
   return id;
+}
+
+/** Closes the toasts of a kind (an error the user has just fixed). */
+export function dismissKind(kind: string): void {
+  const ids = entries.filter((entry) => entry.open && (entry.kind ?? entry.title) === kind).map((entry) => entry.id);
+  ids.forEach(dismissToast);
 }
 
 export function dismissToast(id: number): void {

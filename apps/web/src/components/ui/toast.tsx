@@ -46,7 +46,9 @@ export function Toaster({ closeLabel, label }: { closeLabel: string; label: stri
           </Primitive.Root>
         );
       })}
-      <Primitive.Viewport className="fixed right-0 bottom-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none sm:right-4 sm:bottom-4" />
+      {/* Below 1024 px the toasts sit at the top, where no form's primary button is; on wide screens
+          at the bottom right, beside the centred forms. */}
+      <Primitive.Viewport className="fixed top-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-3 outline-none lg:top-auto lg:right-4 lg:bottom-4 lg:p-4" />
     </Primitive.Provider>
   );
 }

@@ -74,7 +74,7 @@ export function Component() {
   const set = (name: keyof typeof emptyFields) => (value: string) => setFields((current) => ({ ...current, [name]: value }));
   const changeMode = (next: Mode) => {
     setMode(next);
-    // Registration offers the phone first (spec: "Crear cuenta con numero o correo electronico").
+    // Registration offers the phone first (spec: "Crear cuenta con número o correo electrónico").
     setMethod(next === 'register' ? 'phone' : 'email');
     setErrors({});
   };
@@ -90,20 +90,22 @@ export function Component() {
     return Object.keys(found).length === 0;
   };
 
-  const onAuthError = (error: unknown) => toast({ title: t('auth.authError'), description: errorMessage(error, t), variant: 'destructive' });
+  // A refusal shows beside the form, where the person is looking, not in a toast (issue 14).
+  const onAuthError = (error: unknown) => setErrors({ form: errorMessage(error, t, t('auth.authError')) });
 
+  const lastIntent = useRef<'register' | 'login'>('login');
   const startPhone = (intent: 'register' | 'login') => {
+    lastIntent.current = intent;
     const phoneNumber = toE164(fields.phone);
     if (intent === 'register') storage.set(STORAGE_KEYS.pendingRegistrationName, fields.firstName.trim());
     sendCode.mutate(
       { phoneNumber, intent, firstName: intent === 'register' ? fields.firstName.trim() : undefined },
       {
         onSuccess: ({ existing }) => {
-          toast(intent === 'register' && existing ? { title: t('auth.phoneExists'), variant: 'info' } : { title: t('auth.codeSent'), variant: 'success' });
+          toast(intent === 'register' && existing ? { title: t('auth.phoneExists'), variant: 'info', kind: 'auth' } : { title: t('auth.codeSent'), variant: 'success', kind: 'auth' });
           setVerifying(phoneNumber);
         },
-        onError: (error) =>
-          toast({ title: t('auth.sendCodeFailed'), description: error instanceof ApiError ? errorMessage(error, t) : undefined, variant: 'destructive' }),
+        onError: (error) => setErrors({ phone: error instanceof ApiError ? errorMessage(error, t) : t('auth.sendCodeFailed') }),
       },
     );
   };
@@ -119,7 +121,7 @@ export function Component() {
       { email: fields.email.trim(), password: fields.password },
       {
         onSuccess: () => {
-          toast({ title: t('auth.signedIn'), variant: 'success' });
+          toast({ title: t('auth.signedIn'), variant: 'success', kind: 'auth' });
           reset();
         },
         onError: onAuthError,
@@ -138,13 +140,12 @@ export function Component() {
       { firstName: fields.firstName.trim(), email: fields.email.trim(), password: fields.password },
       {
         onSuccess: () => {
-          toast({ title: t('auth.accountCreated'), variant: 'success' });
-          toast({ title: t('auth.signedIn'), variant: 'success' });
+          toast({ title: t('auth.accountCreated'), description: t('auth.signedIn'), variant: 'success', kind: 'auth' });
           reset();
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'EMAIL_TAKEN') {
-            toast({ title: t('auth.emailExists'), variant: 'info' });
+            toast({ title: t('auth.emailExists'), variant: 'info', kind: 'auth' });
             setFields((current) => ({ ...current, password: '' }));
             changeMode('login');
             setMethod('email');
@@ -157,6 +158,10 @@ export function Component() {
   };
 
   const err = (name: string) => (errors[name] ? t(errors[name]) : undefined);
+  const changePhone = () => {
+    setVerifying(null);
+    setErrors({});
+  };
   const methodToggle = (
     <Segmented<Method>
       label={t('login.method')}
@@ -240,6 +245,11 @@ export function Component() {
               ) : null}
               {methodToggle}
               {contactFields}
+              {errors.form ? (
+                <p role="alert" data-testid="form-error" className="rounded-xl bg-coral-500/10 px-4 py-3 font-medium text-coral-700 ring-1 ring-coral-500/30">
+                  {errors.form}
+                </p>
+              ) : null}
               <Button type="submit" variant="brand" size="lg" className="w-full" disabled={busy}>
                 {busy ? t('login.processing') : method === 'phone' ? t('login.sendCode') : mode === 'login' ? t('login.signIn') : t('login.createAccount')}
               </Button>
@@ -260,9 +270,17 @@ export function Component() {
       <VerifyPhoneDialog
         phoneNumber={verifying}
         onClose={() => setVerifying(null)}
+        onChangeNumber={changePhone}
+        onResend={() =>
+          sendCode.mutateAsync({
+            phoneNumber: verifying!,
+            intent: lastIntent.current === 'register' ? 'register' : 'login',
+            firstName: lastIntent.current === 'register' ? fields.firstName.trim() : undefined,
+          })
+        }
         onVerified={() => {
+          // The dialog already said "Número de teléfono verificado exitosamente".
           setVerifying(null);
-          toast({ title: t('auth.signedIn'), variant: 'success' });
           reset();
         }}
       />

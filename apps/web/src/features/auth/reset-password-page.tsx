@@ -5,6 +5,8 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
+import { ApiError } from '@/lib/api-client';
+import { ForgotPasswordDialog } from './components/forgot-password-dialog';
 import { errorMessage } from '@/lib/error-message';
 import { usePageTitle } from '@/lib/use-page-title';
 import { fieldErrors } from '@/lib/validate';
@@ -22,6 +24,8 @@ export function Component() {
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const reset = useResetPassword();
+  const [expired, setExpired] = useState(false);
+  const [forgotOpen, setForgotOpen] = useState(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -33,10 +37,14 @@ export function Component() {
       { token, newPassword: password },
       {
         onSuccess: () => {
-          toast({ title: t('reset.done'), variant: 'success' });
+          toast({ title: t('reset.done'), variant: 'success', kind: 'auth' });
           void navigate('/login', { replace: true });
         },
-        onError: (error) => toast({ title: t('auth.authError'), description: errorMessage(error, t), variant: 'destructive' }),
+        onError: (error) => {
+          // An expired or used link: say so and offer a new one right here.
+          if (error instanceof ApiError && error.code === 'INVALID_RESET_TOKEN') setExpired(true);
+          else setErrors({ form: errorMessage(error, t, t('auth.authError')) });
+        },
       },
     );
   };
@@ -48,7 +56,7 @@ export function Component() {
           <h1 id="reset-title" className="text-3xl font-bold">
             {t('reset.title')}
           </h1>
-          {token ? (
+          {token && !expired ? (
             <form onSubmit={submit} noValidate className="mt-6 space-y-5">
               <p className="text-muted">{t('reset.subtitle')}</p>
               <Field label={t('reset.password')} hint={t('login.passwordHint')} error={errors.password ? t(errors.password) : undefined}>
@@ -57,22 +65,33 @@ export function Component() {
               <Field label={t('reset.confirm')} error={errors.confirm ? t(errors.confirm) : undefined}>
                 <Input type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
               </Field>
+              {errors.form ? (
+                <p role="alert" className="rounded-xl bg-coral-500/10 px-4 py-3 font-medium text-coral-700">
+                  {errors.form}
+                </p>
+              ) : null}
               <Button type="submit" variant="brand" size="lg" className="w-full" disabled={reset.isPending}>
                 {reset.isPending ? t('login.processing') : t('reset.submit')}
               </Button>
             </form>
           ) : (
             <div className="mt-6 space-y-5">
-              <p role="alert" className="text-muted">
-                {t('reset.missingToken')}
+              <p role="alert" data-testid="reset-expired" className="text-ink">
+                {expired ? t('errors.INVALID_RESET_TOKEN') : t('reset.missingToken')}
               </p>
-              <Link to="/login" className={buttonClasses('brand')}>
-                {t('reset.toLogin')}
-              </Link>
+              <div className="flex flex-wrap gap-3">
+                <Button variant="brand" onClick={() => setForgotOpen(true)}>
+                  {t('reset.newLink')}
+                </Button>
+                <Link to="/login" className={buttonClasses('secondary')}>
+                  {t('reset.toLogin')}
+                </Link>
+              </div>
             </div>
           )}
         </section>
       </div>
+      <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} initialEmail="" />
     </div>
   );
 }

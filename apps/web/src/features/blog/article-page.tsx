@@ -91,7 +91,10 @@ export function Component() {
             </h2>
             <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-muted">
               {sources.map((source) => (
-                <li key={source}>{source}</li>
+                <li key={source}>
+                  {/* A source keeps its own title, in its own language. */}
+                  <cite className="not-italic">{source}</cite>
+                </li>
               ))}
             </ul>
           </section>

@@ -1,8 +1,10 @@
 import { MessagesSquare } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast-store';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -15,12 +17,16 @@ export function Component() {
   usePageTitle(t('savedChats.title'));
   const chats = useChats();
   const remove = useDeleteChat();
+  /** The chat whose deletion waits for a confirmation (issue 14: nothing is deleted on one tap). */
+  const [confirming, setConfirming] = useState<{ id: string; title: string } | null>(null);
 
-  const onDelete = (id: string) =>
+  const onDelete = (id: string) => {
+    setConfirming(null);
     remove.mutate(id, {
-      onSuccess: () => toast({ title: t('savedChats.deleted'), description: t('savedChats.deletedBody'), variant: 'success' }),
-      onError: () => toast({ title: t('savedChats.deleteError'), description: t('savedChats.deleteErrorBody'), variant: 'destructive' }),
+      onSuccess: () => toast({ title: t('savedChats.deleted'), description: t('savedChats.deletedBody'), variant: 'success', kind: 'chat-delete' }),
+      onError: () => toast({ title: t('savedChats.deleteError'), description: t('savedChats.deleteErrorBody'), variant: 'destructive', kind: 'chat-delete' }),
     });
+  };
 
   return (
     <>
@@ -53,11 +59,27 @@ export function Component() {
         ) : (
           <ul className="space-y-4">
             {chats.data.map((chat) => (
-              <ChatCard key={chat.id} chat={chat} onDelete={() => onDelete(chat.id)} deleting={remove.isPending && remove.variables === chat.id} />
+              <ChatCard key={chat.id} chat={chat} onDelete={() => setConfirming({ id: chat.id, title: chat.title })} deleting={remove.isPending && remove.variables === chat.id} />
             ))}
           </ul>
         )}
       </div>
+      <Dialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={t('savedChats.confirmTitle')}
+        description={confirming ? t('savedChats.confirmBody', { title: confirming.title }) : undefined}
+        closeLabel={t('common.close')}
+      >
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => setConfirming(null)}>
+            {t('savedChats.cancel')}
+          </Button>
+          <Button variant="destructive" onClick={() => confirming && onDelete(confirming.id)}>
+            {t('savedChats.confirm')}
+          </Button>
+        </div>
+      </Dialog>
     </>
   );
 }

@@ -18,6 +18,7 @@ export function Component() {
   const [ratings, setRatings] = useState<Partial<Record<RatingId, number>>>({});
   const [answers, setAnswers] = useState<Partial<Record<OpenId, string>>>({});
   const [comments, setComments] = useState('');
+  const [formError, setFormError] = useState<string>();
   const send = useMutation({ mutationFn: (body: FeedbackRequest) => api.post('/api/feedback', body) });
 
   // Anything typed enables sending; blanks alone are refused with the spec's message.
@@ -27,22 +28,24 @@ export function Component() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (send.isPending || !filled) return;
+    // Refusals show beside the button the person just pressed, not in a toast (issue 14).
     if (!meaningful) {
-      toast({ title: t('feedback.empty'), variant: 'destructive' });
+      setFormError(t('feedback.empty'));
       return;
     }
+    setFormError(undefined);
     send.mutate(
       { ratings, answers, additionalComments: comments.trim() || null },
       {
         onSuccess: () => {
-          toast({ title: t('feedback.thanks'), variant: 'success' });
+          toast({ title: t('feedback.thanks'), variant: 'success', kind: 'feedback' });
           setRatings({});
           setAnswers({});
           setComments('');
         },
         onError: (error) => {
           const message = error instanceof ApiError && error.code === 'UNAUTHENTICATED' ? t('feedback.signIn') : error instanceof ApiError && error.code === 'VALIDATION' ? error.message : t('feedback.failed');
-          toast({ title: message, variant: 'destructive' });
+          setFormError(message);
         },
       },
     );
@@ -51,7 +54,7 @@ export function Component() {
   return (
     <>
       <PageHeader title={t('feedback.title')} subtitle={t('feedback.subtitle')} />
-      <form onSubmit={submit} className="container-page max-w-3xl space-y-6 py-8 md:py-12">
+      <form onSubmit={submit} noValidate className="container-page max-w-3xl space-y-6 py-8 md:py-12">
         {FEEDBACK_SECTIONS.map((section) => (
           <fieldset key={section.id} className="space-y-5 rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-card)] ring-1 ring-navy-900/5 sm:p-7">
             <legend className="float-left mb-2 w-full text-xl font-bold text-navy-900">{t(`feedback.sections.${section.id}`)}</legend>
@@ -76,6 +79,11 @@ export function Component() {
         <Field label={t('feedback.additional')}>
           <Textarea value={comments} maxLength={5000} placeholder={t('feedback.additionalPlaceholder')} onChange={(e) => setComments(e.target.value)} disabled={send.isPending} />
         </Field>
+        {formError ? (
+          <p role="alert" data-testid="feedback-error" className="rounded-xl bg-coral-500/10 px-4 py-3 font-medium text-coral-700">
+            {formError}
+          </p>
+        ) : null}
         <Button type="submit" variant="brand" size="lg" disabled={send.isPending || !filled}>
           {send.isPending ? t('feedback.sending') : t('feedback.submit')}
         </Button>

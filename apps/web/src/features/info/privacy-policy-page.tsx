@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import policy from '@content/privacy/privacy-policy.yaml';
 import { PageHeader } from '@/components/page-header';
 import { usePageTitle } from '@/lib/use-page-title';
+import { useSiteInfo } from '@/lib/use-site-info';
+import { fillOperator } from '@/lib/operator-text';
 
 interface Section {
   title: string;
@@ -9,11 +11,12 @@ interface Section {
 }
 interface Policy {
   updated: string;
+  contact: Record<'en' | 'es', Section>;
   en: Section[];
   es: Section[];
 }
 
-const { en, es, updated } = policy as Policy;
+const { en, es, updated, contact } = policy as Policy;
 
 function PolicyColumn({ lang, label, sections, updatedLabel }: { lang: 'en' | 'es'; label: string; sections: Section[]; updatedLabel: string }) {
   return (
@@ -36,12 +39,15 @@ export function Component() {
   const { t } = useTranslation();
   usePageTitle(t('privacy.title'));
   const date = String(updated).slice(0, 10);
+  const operator = useSiteInfo().data?.operator;
+  const withContact = (lang: 'en' | 'es', sections: Section[]) =>
+    operator ? [...sections, { title: contact[lang].title, body: fillOperator(contact[lang].body, operator) }] : sections;
   return (
     <>
       <PageHeader title={t('privacy.title')} subtitle={t('privacy.subtitle')} />
       <div className="container-page grid gap-6 py-10 md:py-14 lg:grid-cols-2">
-        <PolicyColumn lang="en" label={t('privacy.englishLabel')} sections={en} updatedLabel={`Last updated: ${date}`} />
-        <PolicyColumn lang="es" label={t('privacy.spanishLabel')} sections={es} updatedLabel={`Última actualización: ${date}`} />
+        <PolicyColumn lang="en" label={t('privacy.englishLabel')} sections={withContact('en', en)} updatedLabel={`Last updated: ${date}`} />
+        <PolicyColumn lang="es" label={t('privacy.spanishLabel')} sections={withContact('es', es)} updatedLabel={`Última actualización: ${date}`} />
       </div>
     </>
   );

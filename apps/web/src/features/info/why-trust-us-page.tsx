@@ -6,6 +6,7 @@ import { Testimonials } from '@/components/marketing/testimonials';
 import { PageHeader } from '@/components/page-header';
 import { buttonClasses } from '@/components/ui/button';
 import { usePageTitle } from '@/lib/use-page-title';
+import { useSiteInfo } from '@/lib/use-site-info';
 
 const pillars = [
   { key: 'sources', Icon: BookCheck },
@@ -17,6 +18,7 @@ const pillars = [
 export function Component() {
   const { t } = useTranslation();
   usePageTitle(t('trust.title'));
+  const operator = useSiteInfo().data?.operator;
   return (
     <>
       <PageHeader title={t('trust.title')} subtitle={t('trust.subtitle')} />
@@ -43,6 +45,22 @@ export function Component() {
           </div>
           <img src={trustShield} alt="" width={360} height={300} className="mx-auto w-64 md:w-full" />
         </section>
+        {operator ? (
+          <section aria-labelledby="operator" data-testid="trust-operator" className="rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-card)] ring-1 ring-navy-900/5 md:p-8">
+            <h2 id="operator" className="text-2xl font-bold">
+              {t('trust.operatorTitle')}
+            </h2>
+            <p className="mt-3 text-lg text-ink">{operator.address ? t('trust.operatorBody', { name: operator.name, address: operator.address }) : operator.name}</p>
+            {operator.supportEmail ? (
+              <p className="mt-2 text-lg text-ink">
+                {t('trust.operatorContact')}{' '}
+                <a href={`mailto:${operator.supportEmail}`} className="font-semibold break-all text-brand-600 underline underline-offset-2">
+                  {operator.supportEmail}
+                </a>
+              </p>
+            ) : null}
+          </section>
+        ) : null}
         <section aria-labelledby="community">
           <h2 id="community" className="mb-6 text-3xl font-bold">
             {t('trust.testimonialsTitle')}

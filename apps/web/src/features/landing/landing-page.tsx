@@ -17,12 +17,15 @@ import { SubscribeCta } from './components/subscribe-cta';
 import { useInView } from './hooks/use-in-view';
 
 const membership = ['unlimited', 'allDay', 'pdf', 'devices'] as const;
+const findFooter = () => document.querySelector('footer');
 
 export function Component() {
   const { t, i18n } = useTranslation();
   usePageTitle(undefined);
   const headerRef = useRef<HTMLElement>(null);
   const headerInView = useInView(headerRef);
+  // The fixed counter steps aside at the footer, so it never covers the operator and support lines.
+  const footerInView = useInView(findFooter, false);
   const latest = articles.slice(0, LIMITS.landingBlogPosts);
   const faqExcerpt = faqItems(i18n.language).slice(0, 3);
 
@@ -44,7 +47,7 @@ export function Component() {
               <h1 className="text-4xl leading-tight font-bold text-white drop-shadow-sm sm:text-5xl md:text-6xl">{t('landing.headline')}</h1>
               <p className="mt-5 max-w-xl text-lg text-white/85 md:text-xl">{t('landing.subtitle')}</p>
             </div>
-            <CounterCard fixed={!headerInView} />
+            <CounterCard fixed={!headerInView} hidden={!headerInView && footerInView} />
           </div>
           <a href="#hero" aria-label={t('landing.scrollDown')} className="mx-auto grid h-12 w-12 animate-bounce-slow place-items-center rounded-full bg-white/10 text-white ring-1 ring-white/30 hover:bg-white/20">
             <ChevronDown aria-hidden="true" className="h-6 w-6" />
@@ -66,6 +69,9 @@ export function Component() {
                 {t('landing.hero.secondary')}
               </Link>
             </div>
+            <p data-testid="hero-price-note" className="mt-4 text-muted">
+              {t('landing.hero.priceNote')}
+            </p>
           </div>
           <img src={heroFamily} alt={t('landing.hero.imageAlt')} width={600} height={480} className="mx-auto w-full max-w-md md:max-w-none" />
         </div>

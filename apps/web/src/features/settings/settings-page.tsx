@@ -2,7 +2,7 @@ import { VOICES, type Language, type VoiceId } from '@camino/contracts';
 import { ShieldAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -16,13 +16,15 @@ import { setFlashToast } from '@/lib/flash-toast';
 import { setLanguage } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useUpdateProfile } from './api/use-update-profile';
+import { usePendingDeletion, useWithdrawDeletion } from './api/use-deletion-request';
 import { SubscriptionSection } from './components/subscription-section';
 
 /** /settings (spec section 2 "Settings", 4 "Settings save"). */
 export function Component() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   usePageTitle(t('settings.title'));
-  const navigate = useNavigate();
+  const pendingDeletion = usePendingDeletion().data?.pending ?? null;
+  const withdraw = useWithdrawDeletion();
   const { data: user } = useSession();
   const profile = user!.profile;
   const [firstName, setFirstName] = useState(profile.firstName ?? '');
@@ -40,15 +42,14 @@ export function Component() {
       await update.mutateAsync({ firstName: firstName.trim() || null, lastName: lastName.trim() || null, preferredLanguage: language, voiceId });
       if (languageChanged) {
         await setLanguage(language);
-        setFlashToast({ title: t('settings.saved'), variant: 'success' });
-        await navigate('/');
+        // The page reloads in the new language and stays on the settings (issue 14).
+        setFlashToast({ title: t('settings.saved'), variant: 'success', kind: 'settings' });
         window.location.reload();
         return;
       }
-      toast({ title: t('settings.saved'), variant: 'success' });
-      await navigate('/');
+      toast({ title: t('settings.saved'), variant: 'success', kind: 'settings' });
     } catch {
-      toast({ title: t('settings.failed'), variant: 'destructive' });
+      toast({ title: t('settings.failed'), variant: 'destructive', kind: 'settings' });
     } finally {
       setLoading(false);
     }
@@ -59,7 +60,7 @@ export function Component() {
       <PageHeader title={t('settings.title')} subtitle={t('settings.subtitle')} />
       <div className="container-page max-w-2xl space-y-8 py-10">
         <Card className="p-6 sm:p-8">
-          <form onSubmit={submit} className="space-y-6">
+          <form onSubmit={submit} noValidate className="space-y-6">
             <div className="grid gap-5 sm:grid-cols-2">
               <Field label={t('settings.firstName')}>
                 <Input autoComplete="given-name" value={firstName} onChange={(e) => setFirstName(e.target.value)} maxLength={80} />
@@ -89,10 +90,33 @@ export function Component() {
             <ShieldAlert aria-hidden="true" className="h-5 w-5" />
             {t('settings.dangerZone')}
           </h2>
-          <p className="mt-2 text-muted">{t('settings.dangerBody')}</p>
-          <Link to="/delete-account" className={buttonClasses('destructive', 'md', 'mt-4')}>
-            {t('settings.deleteAccount')}
-          </Link>
+          {pendingDeletion ? (
+            <div data-testid="deletion-pending" className="mt-3 space-y-3">
+              <p className="font-semibold text-ink">
+                {t('settings.deletionPending', { date: new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'long' }).format(new Date(pendingDeletion.createdAt)) })}
+              </p>
+              <p className="text-muted">{t('settings.deletionPendingBody')}</p>
+              <Button
+                variant="secondary"
+                disabled={withdraw.isPending}
+                onClick={() =>
+                  withdraw.mutate(undefined, {
+                    onSuccess: () => toast({ title: t('settings.withdrawn'), variant: 'success', kind: 'deletion' }),
+                    onError: () => toast({ title: t('settings.withdrawFailed'), variant: 'destructive', kind: 'deletion' }),
+                  })
+                }
+              >
+                {t('settings.withdraw')}
+              </Button>
+            </div>
+          ) : (
+            <>
+              <p className="mt-2 text-muted">{t('settings.dangerBody')}</p>
+              <Link to="/delete-account" className={buttonClasses('destructive', 'md', 'mt-4')}>
+                {t('settings.deleteAccount')}
+              </Link>
+            </>
+          )}
         </section>
       </div>
     </>

@@ -22,7 +22,7 @@ export function TextQuestionForm({ onAsk, disabled, busy }: { onAsk: (question: 
     }
   };
   return (
-    <form onSubmit={submit} className="flex items-end gap-2">
+    <form onSubmit={submit} noValidate className="flex items-end gap-2">
       <label htmlFor="question-input" className="sr-only">
         {t('chat.questionLabel')}
       </label>

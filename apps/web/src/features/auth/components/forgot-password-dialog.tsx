@@ -30,10 +30,10 @@ export function ForgotPasswordDialog({ open, onOpenChange, initialEmail }: { ope
     if (errors.email) return;
     request.mutate(email.trim(), {
       onSuccess: () => {
-        toast({ title: t('forgot.sent'), variant: 'success', duration: 8000 });
+        toast({ title: t('forgot.sent'), variant: 'success', duration: 8000, kind: 'auth' });
         onOpenChange(false);
       },
-      onError: (failure) => toast({ title: t('auth.authError'), description: errorMessage(failure, t), variant: 'destructive' }),
+      onError: (failure) => setError(errorMessage(failure, t, t('auth.authError'))),
     });
   };
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 
-/** 'No te pierdas mas respuestas!': after the guest demo, to register or sign in. */
+/** '¡No te pierdas más respuestas!': after the guest demo, to register or sign in. */
 export function SignupPrompt({ open, onOpenChange, onRegister, onLogin }: { open: boolean; onOpenChange: (open: boolean) => void; onRegister: () => void; onLogin: () => void }) {
   const { t } = useTranslation();
   return (

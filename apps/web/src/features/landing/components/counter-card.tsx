@@ -3,22 +3,27 @@ import { useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
-import { formatCount } from '../hooks/counter-schedule';
-import { useImmigrantCounter } from '../hooks/use-immigrant-counter';
+import { useSiteInfo } from '@/lib/use-site-info';
+
+/** Spanish number format with a thousands point also for four digits: 5300 -> "5.300". */
+export function formatCount(value: number): string {
+  return String(Math.trunc(value)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+}
 
 /**
- * "Más De 5.300 Inmigrantes Ayudados": inline in the header, a fixed card at the bottom-right once the
+ * "Más de 5.300 inmigrantes ayudados" (decisions D14: the server's real figure, rounded down to a
+ * hundred; 100 people or fewer, a line with no number): inline in the header, a fixed card at the bottom-right once the
  * header has scrolled away. Its close button exists only while fixed. Hover, focus or a tap reveals the
  * extra message.
  */
-export function CounterCard({ fixed }: { fixed: boolean }) {
+export function CounterCard({ fixed, hidden: away = false }: { fixed: boolean; hidden?: boolean }) {
   const { t } = useTranslation();
-  const count = useImmigrantCounter();
+  const helped = useSiteInfo().data?.helped ?? null;
   const [dismissed, setDismissed] = useState(false);
   const [reveal, setReveal] = useState(false);
   const pointerType = useRef<string>('mouse');
 
-  const hidden = fixed && dismissed;
+  const hidden = fixed && (dismissed || away);
 
   const card = (
       <div
@@ -46,7 +51,7 @@ export function CounterCard({ fixed }: { fixed: boolean }) {
             <Users className="h-6 w-6" />
           </span>
           <span className="text-[1.05rem] leading-snug font-bold" aria-live="polite">
-            {t('counter.label', { value: formatCount(count) })}
+            {helped === null ? t('counter.labelFew') : t('counter.label', { value: formatCount(helped) })}
           </span>
         </button>
         <p
@@ -55,7 +60,7 @@ export function CounterCard({ fixed }: { fixed: boolean }) {
           hidden={!reveal}
           className="border-t border-navy-900/10 px-4 py-3 text-sm text-muted"
         >
-          {t('counter.message')}
+          {helped !== null && helped >= 1000 ? t('counter.message') : t('counter.messageFew')}
         </p>
         {fixed ? (
           <button

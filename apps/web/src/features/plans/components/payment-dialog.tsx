@@ -1,4 +1,4 @@
-import { formatCardNumber, formatCvv, formatExpiry, LIMITS, paymentFormSchema, STORAGE_KEYS, toApiExpiry } from '@camino/contracts';
+import { BILLING, formatCardNumber, formatCvv, formatExpiry, LIMITS, paymentFormSchema, STORAGE_KEYS, toApiExpiry } from '@camino/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Lock, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/toast-store';
+import { dismissKind, toast } from '@/components/ui/toast-store';
 import { sessionQueryKey, useSession } from '@/features/auth/api/use-session';
 import { storage } from '@/lib/storage';
 import { fieldErrors } from '@/lib/validate';
@@ -16,13 +16,19 @@ import { authorizeSubscription } from '../api/authorize-sub';
 
 type State = 'idle' | 'processing' | 'success' | 'error';
 
+/** The day of the first $9.99 charge (today + 7 days), as a long date in the interface's language. */
+export function firstChargeDate(language: string, now = new Date()): string {
+  const date = new Date(now.getTime() + BILLING.trialDays * 86_400_000);
+  return new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'long' }).format(date);
+}
+
 const VALIDATION_KEYS: Record<string, string> = {
-  'Por favor ingrese su nombre': 'payment.validation.firstName',
-  'Por favor ingrese su apellido': 'payment.validation.lastName',
-  'Por favor ingrese un email válido': 'payment.validation.email',
+  'Por favor ingresa tu nombre': 'payment.validation.firstName',
+  'Por favor ingresa tu apellido': 'payment.validation.lastName',
+  'Por favor ingresa un correo electrónico válido': 'payment.validation.email',
   'La contraseña debe tener al menos 6 caracteres': 'payment.validation.password',
   'Número de tarjeta inválido': 'payment.validation.cardNumber',
-  'Use el formato MM/YY': 'payment.validation.expiry',
+  'Usa el formato MM/AA': 'payment.validation.expiry',
   'CVV inválido': 'payment.validation.cvv',
 };
 
@@ -39,12 +45,13 @@ interface PaymentDialogProps {
  * dialog closes and the app goes to the server's redirect path or /chat.
  */
 export function PaymentDialog({ open, onOpenChange, onFailedClose }: PaymentDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: user } = useSession();
   const [state, setState] = useState<State>('idle');
   const [message, setMessage] = useState('');
+  const [receiptTo, setReceiptTo] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [fields, setFields] = useState({ firstName: '', lastName: '', email: '', password: '', cardNumber: '', expirationDate: '', cvv: '' });
   const timer = useRef<number | undefined>(undefined);
@@ -87,11 +94,12 @@ export function PaymentDialog({ open, onOpenChange, onFailedClose }: PaymentDial
     if (!outcome.ok) {
       setMessage(outcome.message);
       setState('error');
-      toast({ title: `${t('payment.errorToast')}${outcome.message}`, variant: 'destructive' });
+      toast({ title: `${t('payment.errorToast')}${outcome.message}`, variant: 'destructive', kind: 'payment' });
       return;
     }
+    setReceiptTo(fields.email.trim());
     setState('success');
-    toast({ title: t('payment.successToast'), variant: 'success' });
+    toast({ title: t('payment.successToast'), variant: 'success', kind: 'payment' });
     // The 3 seconds start now; the session and usage are refreshed meanwhile, and the app moves on
     // once both are (so the protected page sees the new session).
     const refreshed = Promise.all([queryClient.invalidateQueries({ queryKey: sessionQueryKey }), queryClient.invalidateQueries({ queryKey: ['usage'] })]);
@@ -126,6 +134,9 @@ export function PaymentDialog({ open, onOpenChange, onFailedClose }: PaymentDial
           <CheckCircle2 aria-hidden="true" className="h-14 w-14 text-teal-500" />
           <p className="text-2xl font-bold">{t('payment.successTitle')}</p>
           <p className="text-lg">{t('payment.successBody')}</p>
+          <p data-testid="payment-receipt" className="text-muted">
+            {t('payment.receipt', { email: receiptTo })}
+          </p>
           <p className="text-muted">{t('payment.redirecting')}</p>
         </div>
       ) : state === 'error' ? (
@@ -140,6 +151,7 @@ export function PaymentDialog({ open, onOpenChange, onFailedClose }: PaymentDial
             size="lg"
             onClick={() => {
               setMessage('');
+              dismissKind('payment');
               setState('idle');
             }}
           >
@@ -148,6 +160,10 @@ export function PaymentDialog({ open, onOpenChange, onFailedClose }: PaymentDial
         </div>
       ) : (
         <form onSubmit={submit} noValidate className="space-y-4">
+          <div data-testid="payment-terms" className="rounded-2xl bg-brand-50 p-4 text-ink ring-1 ring-brand-300/50">
+            <p className="font-semibold">{t('payment.firstCharge', { date: firstChargeDate(i18n.language) })}</p>
+            <p className="mt-1 text-sm">{t('payment.howToCancel', { date: firstChargeDate(i18n.language) })}</p>
+          </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label={t('payment.firstName')} error={err('firstName')}>
               <Input autoComplete="given-name" value={fields.firstName} onChange={(e) => set('firstName')(e.target.value)} disabled={state === 'processing'} />
