@@ -49,7 +49,8 @@ try {
       }),
     );
   }
-  let peakDuring = field(pid, 'VmRSS');
+  const afterAccounts = field(pid, 'VmRSS');
+  let peakDuring = afterAccounts;
   const sampler = setInterval(() => (peakDuring = Math.max(peakDuring, field(pid, 'VmRSS'))), 100);
   let answers = 0;
   let failures = 0;
@@ -85,6 +86,7 @@ try {
   console.log(`| first start, at serving | ${mb(first.serving)} |`);
   console.log(`| first start, peak until 5 s after serving (work started at start included) | ${mb(firstPeak)} |`);
   console.log(`| steady state, 5 s after start | ${mb(steady)} |`);
+  console.log(`| after creating ${accounts} accounts (scrypt hashes, 32 MiB each in the thread pool) | ${mb(afterAccounts)} |`);
   console.log(`| during ${ANSWERS} answers (8 at a time), peak | ${mb(peakDuring)} |`);
   console.log(`| after ${answers} answers (${failures} failed) | ${mb(after)} |`);
   console.log(`| second start, peak until serving | ${mb(second.peak)} |`);
