@@ -37,7 +37,7 @@ export async function startServer({ port = 3900, env = {}, dataDir, nodeArgs = [
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise((_, reject) => child.once('exit', (code) => reject(new Error(`the server exited with ${code}`))));
   try {
-    await Promise.race([waitFor(`${url}/api/health`), exited]);
+    await Promise.race([waitFor(`${url}/api/health`, 180_000), exited]);
   } catch (error) {
     child.kill();
     throw new Error(`${error.message}\n${logs.join('')}`);

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -87,8 +87,15 @@ async function openPglite(dataDir: string, options: OpenOptions): Promise<Databa
   const release = acquireLock(path.join(dataDir, 'pglite.lock'));
   try {
     const folder = path.join(dataDir, 'pglite');
-    const template = existsSync(path.join(folder, 'PG_VERSION')) ? null : pgliteTemplate();
-    if (template) cpSync(template, folder, { recursive: true });
+    // Only for a folder that does not exist yet: anything already there is PostgreSQL's to judge.
+    const template = existsSync(folder) ? null : pgliteTemplate();
+    if (template) {
+      // Copied beside, then renamed: a server killed during the copy leaves no half database behind.
+      const partial = `${folder}.partial`;
+      rmSync(partial, { recursive: true, force: true });
+      cpSync(template, partial, { recursive: true });
+      renameSync(partial, folder);
+    }
     const client = new PGlite(folder, { startParams: PGLITE_START_PARAMS });
     await client.waitReady;
     return await wrapPglite(client, options, release);
