@@ -27,14 +27,17 @@ export async function startServer({ port = 3900, env = {}, dataDir, nodeArgs = [
   const logs = [];
   const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/server.js')], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-123', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dir, LOG_LEVEL: 'info', ...env },
+    // What `npm start` runs: the embedded defaults (NODE_ENV=production refuses the outbox and the
+    // sandbox gateway, decision D15).
+    env: { ...process.env, NODE_ENV: 'development', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-123', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (chunk) => logs.push(String(chunk)));
   child.stderr.on('data', (chunk) => logs.push(String(chunk)));
   const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise((_, reject) => child.once('exit', (code) => reject(new Error(`the server exited with ${code}`))));
   try {
-    await waitFor(`${url}/api/health`);
+    await Promise.race([waitFor(`${url}/api/health`, 180_000), exited]);
   } catch (error) {
     child.kill();
     throw new Error(`${error.message}\n${logs.join('')}`);

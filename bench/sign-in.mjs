@@ -19,7 +19,7 @@ try {
         const started = performance.now();
         const response = await fetch(`${server.url}/api/auth/sign-up/email`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-forwarded-for': ip(i + j + 1), origin: 'http://localhost:3905' },
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': ip(i + j + 1), origin: server.url },
           body: JSON.stringify({ email, password: 'secreto-bench-1', name: 'Bench' }),
         });
         signUpTimes.push(performance.now() - started);
@@ -34,7 +34,7 @@ try {
     const started = performance.now();
     const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip(50_000 + i), origin: 'http://localhost:3905' },
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip(50_000 + i), origin: server.url },
       body: JSON.stringify({ email: accounts[i], password: 'secreto-bench-1' }),
     });
     if (!response.ok) throw new Error(`sign-in ${response.status}`);
@@ -52,7 +52,7 @@ try {
           n++;
           return {
             ...request,
-            headers: { 'content-type': 'application/json', 'x-forwarded-for': ip(100_000 + n), origin: 'http://localhost:3905' },
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': ip(100_000 + n), origin: server.url },
             body: JSON.stringify({ email: accounts[n % accounts.length], password: 'secreto-bench-1' }),
           };
         },

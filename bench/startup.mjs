@@ -28,6 +28,21 @@ async function start(label) {
   console.log(`${label}: serving after ${(total / 1000).toFixed(2)} s; database ready in ${databaseMs} ms`);
   process.kill(-child.pid, 'SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
+  // npm may exit before the server it started has closed its port: the next start must not be timed
+  // against the old server's answers, so wait until nothing answers on the port any more.
+  await waitUntilClosed(`http://127.0.0.1:${port}/api/health`);
+}
+
+async function waitUntilClosed(url) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      await fetch(url);
+    } catch (error) {
+      if (error.cause?.code === 'ECONNREFUSED') return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${url} still answers 30 s after the server was stopped`);
 }
 
 try {

@@ -2,7 +2,7 @@
 // Builds what `npm start` serves: the SPA (Vite) and the API server (esbuild). Each part is rebuilt
 // only when one of its inputs changed since the last build, so a second `npm start` starts at once.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -74,6 +74,23 @@ await step(
       external: [...external, ...external.map((name) => `${name}/*`)],
       logLevel: 'warning',
     });
+  },
+);
+
+// An empty PGlite database (PostgreSQL's set-up done), from which `npm start` fills a new data folder:
+// the set-up's memory is spent here, in the build, not in the server (apps/server/src/db/client.ts).
+await step(
+  'database template',
+  r('apps/server/dist/.template-stamp'),
+  [r('package-lock.json')],
+  [r('apps/server/dist/pglite-template/PG_VERSION')],
+  async () => {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const folder = r('apps/server/dist/pglite-template');
+    rmSync(folder, { recursive: true, force: true });
+    const db = new PGlite(folder);
+    await db.waitReady;
+    await db.close();
   },
 );
 

@@ -123,3 +123,20 @@ test('a guest demo answer is spoken by the server voice too', async ({ page, req
   const tts = (await (await request.get(`${FAKE_URLS.elevenlabs}/__control/requests`)).json()) as Array<{ body: { text: string } }>;
   expect(tts).toHaveLength(1);
 });
+
+test('on the embedded database, an answer from a slow model is read as it is written, not at its end', async ({ page, request }) => {
+  await signUp(page);
+  const reply = 'Claro, te explico. El formulario I-90 sirve para renovar tu mica. Cuesta 465 dólares en papel. Es información general; en la sección Documentos de la app tienes una guía del I-90.';
+  await request.post(`${FAKE_URLS.openai}/__control/script`, { data: { behaviors: [{ kind: 'reply', text: reply }] } });
+  // About 35 words at 8 a second: the whole answer takes over 4 seconds to be written.
+  await request.post(`${FAKE_URLS.openai}/__control/timing`, { data: { ttftMs: 100, tokensPerSecond: 8 } });
+  await page.goto('/chat');
+  await page.getByLabel('Tu pregunta').fill('¿Cómo renuevo mi mica?');
+  await page.getByRole('button', { name: 'Preguntar' }).click();
+  const box = page.getByTestId('response-box');
+  await expect(box).toContainText('Claro, te explico.');
+  // The first sentence is on screen while the server (on PGlite, the suite's database) is still writing
+  // the last one, about 3 seconds later.
+  expect(await box.textContent()).not.toContain('tienes una guía del I-90');
+  await expect(box).toContainText(reply, { timeout: 20_000 });
+});

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app';
 
@@ -34,6 +35,17 @@ describe('serving the built SPA', () => {
 
     const second = await ctx.app.inject({ method: 'GET', url: '/landing' });
     expect(second.headers['content-security-policy']).not.toBe(csp);
+  });
+
+  it('sends the page compressed to browsers that accept it, with its nonce inside', async () => {
+    const br = await ctx.app.inject({ method: 'GET', url: '/chat', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    const nonce = /'nonce-([^']+)'/.exec(String(br.headers['content-security-policy']))?.[1];
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain(`content="${nonce}"`);
+    const gzip = await ctx.app.inject({ method: 'GET', url: '/chat', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toContain('<div id="root">');
   });
 
   it('serves hashed assets as immutable, and 404s as JSON under /api and for missing files', async () => {

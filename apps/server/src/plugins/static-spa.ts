@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors';
@@ -35,10 +36,16 @@ export async function registerStaticSpa(app: FastifyInstance, webDist: string): 
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if ((request.method === 'GET' || request.method === 'HEAD') && !isApi && !path.extname(pathname)) {
       const nonce = pageNonce(reply);
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(indexHtml.replace('__CSP_NONCE__', nonce));
+      const html = indexHtml.replace('__CSP_NONCE__', nonce);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      // Compressed here: the page differs per request (its nonce), so it cannot be pre-compressed.
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      if (/\bbr\b/.test(accepted)) {
+        const body = zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+        return reply.header('content-encoding', 'br').send(body);
+      }
+      if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html));
+      return reply.send(html);
     }
     return reply.status(404).send(new AppError('NOT_FOUND').toBody());
   });

@@ -1,5 +1,6 @@
 import { LIMITS, normalizePlan, type AnswerKind, type AskEvent, type Usage } from '@camino/contracts';
 import { eq, sql } from 'drizzle-orm';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { consultations, guestUsage } from '../../db/schema';
@@ -145,6 +146,10 @@ export class ConversationService {
             break;
           case 'done': {
             settled = true;
+            // The text leaves before the database writes. Node holds a response's writes until the next
+            // tick, and PGlite runs its queries without returning to the event loop: without this turn
+            // the whole answer would reach the browser in one piece, after the writes.
+            await nextTurn();
             await this.settle(admission, counts(identity, event.kind) ? event.kind : null);
             let savedChatId: string | null = null;
             let saveFailed = false;
