@@ -2,7 +2,7 @@
 // Prints the answer a user would get, through the same engine, gate and answer guard as the endpoint.
 // An operator tool: no limit applies and nothing is saved.
 import { loadConfig } from '../config';
-import { createAssistant } from '../modules/assistant/create-assistant';
+import { createAssistant } from '../modules/assistant';
 
 const args = process.argv.slice(2);
 const guest = args.includes('--guest');

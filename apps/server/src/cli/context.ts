@@ -1,10 +1,10 @@
 import pino from 'pino';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import { createAuth } from '../modules/auth/auth';
-import { createGateway } from '../modules/billing/create-gateway';
-import { BillingService } from '../modules/billing/service';
-import { createMessaging } from '../modules/messaging/senders';
+import { createAuth } from '../modules/auth';
+import { createGateway } from '../modules/billing';
+import { BillingService } from '../modules/billing';
+import { createMessaging } from '../modules/messaging';
 
 export interface OperatorContext {
   config: Config;

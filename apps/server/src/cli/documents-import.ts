@@ -5,9 +5,9 @@
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
-import { loadKnowledgeBase } from '../modules/assistant/knowledge/load';
-import { runDocumentsImport } from '../modules/documents/import';
-import { createStorage } from '../modules/documents/storage';
+import { loadKnowledgeBase } from '../modules/assistant';
+import { runDocumentsImport } from '../modules/documents';
+import { createStorage } from '../modules/documents';
 
 const files = process.argv.slice(2).filter((arg) => arg !== '--');
 if (files.length === 0 || files.includes('--help') || files.includes('-h')) {

@@ -5,8 +5,8 @@ import type { Db } from '../../db/client';
 import { deletionRequests } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limiter';
-import type { Auth } from '../auth/auth';
-import { getSession } from '../auth/session';
+import type { Auth } from '../auth';
+import { getSession } from '../auth';
 
 const email = z.email(DELETION_MESSAGES.emailInvalid).max(254); // after the request schema's plainText
 

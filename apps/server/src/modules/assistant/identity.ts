@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/errors';
-import type { Auth } from '../auth/auth';
-import { getSession } from '../auth/session';
+import type { Auth } from '../auth';
+import { getSession } from '../auth';
 import type { Identity } from './conversation';
 
 /** The guest demo's id, in a signed cookie. Sent to every /api route (the assistant and speech). */

@@ -2,7 +2,7 @@ import { askRequest, usageResponse, type AskEvent } from '@camino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
-import type { Auth } from '../auth/auth';
+import type { Auth } from '../auth';
 import type { ConversationService } from './conversation';
 import { identify } from './identity';
 

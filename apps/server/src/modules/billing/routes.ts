@@ -4,8 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/errors';
 import { RateLimitedError, type Limit, type RateLimiter } from '../../lib/rate-limiter';
-import type { Auth } from '../auth/auth';
-import { getSession, requireUserId, toHeaders } from '../auth/session';
+import type { Auth } from '../auth';
+import { getSession, requireUserId, toHeaders } from '../auth';
 import type { BillingService } from './service';
 import { verifySignature, type WebhookHandler } from './webhooks';
 

@@ -2,8 +2,8 @@ import { savedChatsResponse } from '@camino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
-import type { Auth } from '../auth/auth';
-import { requireUserId } from '../auth/session';
+import type { Auth } from '../auth';
+import { requireUserId } from '../auth';
 import type { ChatService } from './service';
 
 export const chatRoutes =

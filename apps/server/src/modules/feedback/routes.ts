@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { feedback } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limiter';
-import type { Auth } from '../auth/auth';
-import { getSession } from '../auth/session';
+import type { Auth } from '../auth';
+import { getSession } from '../auth';
 
 const camel = (id: string) => id.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 

@@ -16,12 +16,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limiter';
-import type { ConversationService } from '../assistant/conversation';
-import { readGuestId } from '../assistant/identity';
-import { ModelError, transcribe } from '../assistant/model/openai-compatible';
-import type { Auth } from '../auth/auth';
-import { getSession } from '../auth/session';
-import type { ProfileService } from '../profiles/service';
+import type { ConversationService } from '../assistant';
+import { readGuestId } from '../assistant';
+import { ModelError, transcribe } from '../assistant';
+import type { Auth } from '../auth';
+import { getSession } from '../auth';
+import type { ProfileService } from '../profiles';
 import { speak, TTS_CODES, TtsError } from './elevenlabs';
 import { providerVoice } from './voices';
 
