@@ -2,7 +2,8 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -33,6 +34,7 @@ import { ProfileService } from './modules/profiles';
 import { speechRoutes } from './modules/speech';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOriginCheck } from './plugins/origin-check';
+import { requireResponseSchemas } from './plugins/route-schemas';
 import { registerSecurity } from './plugins/security';
 import { registerStaticSpa } from './plugins/static-spa';
 
@@ -64,6 +66,14 @@ export async function buildApp({ config, database, logger = true, seedDocuments 
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  requireResponseSchemas(app);
+  if (!config.isProduction) {
+    // The OpenAPI document, built from the routes' zod schemas, at /api/docs (development only).
+    await app.register(swagger, {
+      openapi: { info: { title: 'Camino Claro API', version: '1' } },
+      transform: jsonSchemaTransform,
+    });
+  }
   registerErrorHandler(app);
   registerOriginCheck(app, config);
   if (logger !== false) {
@@ -140,6 +150,9 @@ export async function buildApp({ config, database, logger = true, seedDocuments 
         errorResponseBuilder: () => ({ statusCode: 429 }),
       });
       await api.register(healthRoutes(database));
+      if (!config.isProduction) {
+        api.get('/docs', { schema: { hide: true, response: { 200: z.looseObject({ openapi: z.string() }) } } }, async () => app.swagger());
+      }
       await api.register(authRoutes({ auth, db, rateLimiter, smsHourlyBudget: config.smsHourlyBudget }));
       await api.register(profileRoutes({ auth, profiles }));
       await api.register(assistantRoutes({ auth, conversation, config }));

@@ -15,3 +15,6 @@ export const deletionRequest = z.object({
   reason: plainText({ error: DELETION_MESSAGES.reasonRequired }).trim().min(1, DELETION_MESSAGES.reasonRequired).max(2000, 'El motivo puede tener hasta 2000 caracteres.'),
 });
 export type DeletionRequest = z.input<typeof deletionRequest>;
+
+/** 201: the request is recorded. */
+export const deletionRequestResponse = z.object({ ok: z.literal(true) });

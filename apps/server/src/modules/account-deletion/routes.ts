@@ -1,4 +1,4 @@
-import { DELETION_MESSAGES, deletionRequest } from '@camino/contracts';
+import { DELETION_MESSAGES, deletionRequest, deletionRequestResponse } from '@camino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -17,7 +17,7 @@ const email = z.email(DELETION_MESSAGES.emailInvalid).max(254); // after the req
 export const deletionRoutes =
   ({ auth, db, rateLimiter }: { auth: Auth; db: Db; rateLimiter: RateLimiter }): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post('/account/deletion-request', { schema: { body: deletionRequest } }, async (request, reply) => {
+    app.post('/account/deletion-request', { schema: { body: deletionRequest, response: { 201: deletionRequestResponse } } }, async (request, reply) => {
       await rateLimiter.consume({ key: `deletion:ip:${request.ip}`, max: 5, windowSeconds: 3600, message: 'Ya enviaste varias solicitudes. Inténtalo más tarde.' });
       const session = await getSession(auth, request);
       let contact: string | null = null;

@@ -18,7 +18,7 @@ export const chatRoutes =
     /** Spec call 13: delete one of the caller's chats. */
     app.delete(
       '/chats/:id',
-      { schema: { params: z.object({ id: z.uuid('Chat no válido.') }) } },
+      { schema: { params: z.object({ id: z.uuid('Chat no válido.') }), response: { 204: z.null().describe('Deleted: no content.') } } },
       async (request, reply) => {
         const userId = await requireUserId(auth, request);
         if (!(await chats.remove(userId, request.params.id))) throw new AppError('NOT_FOUND', 'No encontramos ese chat.');

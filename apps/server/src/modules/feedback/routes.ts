@@ -1,4 +1,4 @@
-import { FEEDBACK_MESSAGES, feedbackRequest, OPEN_IDS, RATING_IDS } from '@camino/contracts';
+import { FEEDBACK_MESSAGES, feedbackRequest, feedbackResponse, OPEN_IDS, RATING_IDS } from '@camino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { feedback } from '../../db/schema';
@@ -13,7 +13,7 @@ const camel = (id: string) => id.replace(/_([a-z])/g, (_, c: string) => c.toUppe
 export const feedbackRoutes =
   ({ auth, db, rateLimiter }: { auth: Auth; db: Db; rateLimiter: RateLimiter }): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post('/feedback', { schema: { body: feedbackRequest } }, async (request, reply) => {
+    app.post('/feedback', { schema: { body: feedbackRequest, response: { 201: feedbackResponse } } }, async (request, reply) => {
       const session = await getSession(auth, request);
       if (!session) throw new AppError('UNAUTHENTICATED', FEEDBACK_MESSAGES.signIn);
       await rateLimiter.consume({ key: `feedback:${session.userId}`, max: 10, windowSeconds: 3600, message: 'Ya enviaste varios comentarios. Gracias; inténtalo más tarde.' });

@@ -24,6 +24,7 @@ import { getSession } from '../auth';
 import type { ProfileService } from '../profiles';
 import { speak, TTS_CODES, TtsError } from './elevenlabs';
 import { providerVoice } from './voices';
+import { mediaResponse } from '../../plugins/route-schemas';
 
 const HOUR = 3600;
 
@@ -112,7 +113,7 @@ export const speechRoutes =
      * Speaks a text (an answer, or one sentence of it) with the caller's voice; the MP3 streams back as
      * the provider produces it. 409 TTS_NOT_CONFIGURED tells the browser to speak by itself.
      */
-    app.post('/speech/tts', { schema: { body: ttsRequest }, compress: false }, async (request, reply) => {
+    app.post('/speech/tts', { schema: { body: ttsRequest, response: { 200: mediaResponse('audio/mpeg', 'The spoken text, streamed as the provider produces it.') } }, compress: false }, async (request, reply) => {
       const tts = config.tts;
       if (!tts) throw new AppError('TTS_NOT_CONFIGURED');
       const { text, mode } = request.body;
