@@ -22,7 +22,7 @@ export const chatRoutes =
       async (request, reply) => {
         const userId = await requireUserId(auth, request);
         if (!(await chats.remove(userId, request.params.id))) throw new AppError('NOT_FOUND', 'No encontramos ese chat.');
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     );
   };
