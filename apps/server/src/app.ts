@@ -11,32 +11,24 @@ import { AppError } from './lib/errors';
 import { Jobs } from './lib/jobs';
 import { loggerOptions, routeConsoleToLogger } from './lib/logger';
 import { RateLimiter } from './lib/rate-limiter';
-import { createAuth } from './modules/auth';
-import { assistantRoutes } from './modules/assistant';
-import { ConversationService } from './modules/assistant';
-import { createAssistant } from './modules/assistant';
-import { authRoutes } from './modules/auth';
-import { createGateway } from './modules/billing';
-import { billingRoutes } from './modules/billing';
-import { BillingService } from './modules/billing';
-import { WebhookHandler } from './modules/billing';
-import { chatRoutes } from './modules/chats';
-import { createDocuments, documentRoutes, seedGuidesInBackground } from './modules/documents';
 import { deletionRoutes } from './modules/account-deletion';
+import { assistantRoutes, ConversationService, createAssistant } from './modules/assistant';
+import { authRoutes } from './modules/auth';
+import { billingRoutes, WebhookHandler } from './modules/billing';
+import { chatRoutes, ChatService } from './modules/chats';
+import { createDocuments, documentRoutes, seedGuidesInBackground } from './modules/documents';
 import { feedbackRoutes } from './modules/feedback';
-import { purgeExpiredData } from './modules/maintenance';
-import { ChatService } from './modules/chats';
 import { healthRoutes } from './modules/health';
+import { purgeExpiredData } from './modules/maintenance';
 import { registerDevOutbox } from './modules/messaging';
-import { createMessaging } from './modules/messaging';
-import { profileRoutes } from './modules/profiles';
-import { ProfileService } from './modules/profiles';
+import { profileRoutes, ProfileService } from './modules/profiles';
 import { speechRoutes } from './modules/speech';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOriginCheck } from './plugins/origin-check';
 import { requireResponseSchemas } from './plugins/route-schemas';
 import { registerSecurity } from './plugins/security';
 import { registerStaticSpa } from './plugins/static-spa';
+import { createCoreServices } from './services';
 
 z.config(z.locales.es());
 // zod's Spanish for an unknown field reads "Llave desconocida"; the product says it plainly.
@@ -84,13 +76,11 @@ export async function buildApp({ config, database, logger = true, seedDocuments 
   const { db } = database;
   const rateLimiter = new RateLimiter(db);
   const jobs = new Jobs(rateLimiter);
-  const messaging = createMessaging(config, db, app.log);
-  const auth = createAuth({ config, db, messaging, log: app.log });
+  const { auth, billing } = createCoreServices(config, db, app.log);
   const profiles = new ProfileService(db);
   const chats = new ChatService(db);
   const assistant = createAssistant(config, app.log);
   const conversation = new ConversationService(db, assistant, profiles, chats, rateLimiter, app.log);
-  const billing = new BillingService(db, auth, createGateway(config), app.log);
   const webhooks = new WebhookHandler(db, app.log);
   // Plans whose subscription ended go back to FREE every hour (also checked whenever usage is read).
   // Each job is claimed first, so that several servers on one database run it once (lib/jobs.ts).

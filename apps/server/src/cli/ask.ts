@@ -12,7 +12,7 @@ if (!question) {
   process.exit(2);
 }
 
-const config = loadConfig({ ...process.env, AUTH_SECRET: process.env.AUTH_SECRET ?? 'cli-only-secret-cli-only-secret-cli-only' });
+const config = loadConfig();
 const assistant = createAssistant(config);
 const result = await assistant.collect({ message: question, history: [], mode: guest ? 'guest' : 'user' });
 console.log(result.text);

@@ -27,7 +27,7 @@ const topics: Record<string, string[]> = topicsFile && existsSync(topicsFile) ? 
 let topicQuestions = 0;
 let ownEntry = 0;
 
-const config = loadConfig({ ...process.env, AUTH_SECRET: process.env.AUTH_SECRET ?? 'cli-only-secret-cli-only-secret-cli-only' });
+const config = loadConfig();
 const assistant = createAssistant(config);
 const median = (values: number[]) => {
   if (values.length === 0) return 0;
