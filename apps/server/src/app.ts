@@ -17,7 +17,7 @@ import { authRoutes } from './modules/auth';
 import { billingRoutes, WebhookHandler } from './modules/billing';
 import { chatRoutes, ChatService } from './modules/chats';
 import { createDocuments, documentRoutes, seedGuidesInBackground } from './modules/documents';
-import { feedbackRoutes } from './modules/feedback';
+import { FeedbackService, feedbackRoutes } from './modules/feedback';
 import { healthRoutes } from './modules/health';
 import { purgeExpiredData } from './modules/maintenance';
 import { registerDevOutbox } from './modules/messaging';
@@ -148,7 +148,7 @@ export async function buildApp({ config, database, logger = true, seedDocuments 
       await api.register(assistantRoutes({ auth, conversation, config }));
       await api.register(chatRoutes({ auth, chats }));
       await api.register(documentRoutes({ documents: documents.service, rateLimiter }));
-      await api.register(feedbackRoutes({ auth, db, rateLimiter }));
+      await api.register(feedbackRoutes({ auth, feedback: new FeedbackService(db), rateLimiter }));
       await api.register(deletionRoutes({ auth, db, rateLimiter }));
       await api.register(speechRoutes({ auth, config, conversation, profiles, rateLimiter }));
       await api.register(billingRoutes({ auth, billing, webhooks, config, rateLimiter }));

@@ -17,6 +17,11 @@ export interface DeletionDeps {
 }
 
 /** `%` and `_` are LIKE wildcards: escaped (with `\`, PostgreSQL's default escape) to match themselves. */
+/** Records a request, 'pending': the signed-in user's id, or the e-mail an anonymous person gave. */
+export async function recordDeletionRequest(db: Db, request: { userId: string | null; email: string | null; reason: string }): Promise<void> {
+  await db.insert(t.deletionRequests).values({ ...request, status: 'pending' });
+}
+
 export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**

@@ -2,11 +2,11 @@ import { DELETION_MESSAGES, deletionRequest, deletionRequestResponse } from '@ca
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { deletionRequests } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { Auth } from '../auth';
 import { getSession } from '../auth';
+import { recordDeletionRequest } from './process';
 
 const email = z.email(DELETION_MESSAGES.emailInvalid).max(254); // after the request schema's plainText
 
@@ -27,7 +27,7 @@ export const deletionRoutes =
         if (!parsed.success) throw new AppError('VALIDATION', DELETION_MESSAGES.emailInvalid, { email: DELETION_MESSAGES.emailInvalid });
         contact = parsed.data.toLowerCase();
       }
-      await db.insert(deletionRequests).values({ userId: session?.userId ?? null, email: contact, reason: request.body.reason, status: 'pending' });
+      await recordDeletionRequest(db, { userId: session?.userId ?? null, email: contact, reason: request.body.reason });
       return reply.status(201).send({ ok: true });
     });
   };
