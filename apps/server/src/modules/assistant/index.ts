@@ -4,7 +4,7 @@ export { fernandezHuerta, inflesz, szigrisztPazos } from './engine/readability';
 export { normalize } from './engine/text';
 export { loadVocabulary, type Vocabulary } from './engine/vocabulary';
 export { judge, kindOf, type EvalKind, type EvalQuestion } from './evaluation';
-export { readGuestId } from './identity';
+export { currentIdentity } from './identity';
 export { checkKnowledge, entriesTable } from './knowledge/check';
 export { KnowledgeBase, knowledgeFolder, loadKnowledgeBase, readKnowledgeFiles } from './knowledge/load';
 export type { KnowledgeEntry } from './knowledge/schema';
