@@ -144,7 +144,9 @@ const record = (category: string, attempts: number, failures: number, what: stri
     let message = '';
     try {
       message = r.json()?.error?.message ?? r.json()?.error ?? '';
-    } catch {}
+    } catch {
+      // not JSON: judged by status and text below
+    }
     if (r.status >= 500 || english.test(r.text) || (r.status >= 400 && typeof message !== 'string')) failures++;
   };
   for (const [method, route, body, signedIn] of fields) {

@@ -2,7 +2,8 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -10,33 +11,25 @@ import { AppError } from './lib/errors';
 import { Jobs } from './lib/jobs';
 import { loggerOptions, routeConsoleToLogger } from './lib/logger';
 import { RateLimiter } from './lib/rate-limiter';
-import { createAuth } from './modules/auth/auth';
-import { assistantRoutes } from './modules/assistant/routes';
-import { ConversationService } from './modules/assistant/conversation';
-import { createAssistant } from './modules/assistant/create-assistant';
-import { authRoutes } from './modules/auth/routes';
-import { createGateway } from './modules/billing/create-gateway';
-import { billingRoutes } from './modules/billing/routes';
-import { BillingService } from './modules/billing/service';
-import { WebhookHandler } from './modules/billing/webhooks';
-import { chatRoutes } from './modules/chats/routes';
+import { deletionRoutes } from './modules/account-deletion';
+import { assistantRoutes, ConversationService, createAssistant } from './modules/assistant';
+import { authRoutes } from './modules/auth';
+import { billingRoutes, WebhookHandler } from './modules/billing';
+import { chatRoutes, ChatService } from './modules/chats';
 import { createDocuments, documentRoutes, seedGuidesInBackground } from './modules/documents';
-import { deletionRoutes } from './modules/account-deletion/routes';
-import { feedbackRoutes } from './modules/feedback/routes';
-import { purgeExpiredData } from './modules/maintenance/purge';
-import { ChatService } from './modules/chats/service';
-import { healthRoutes } from './modules/health/routes';
-import { registerDevOutbox } from './modules/messaging/dev-outbox-routes';
-import { createMessaging } from './modules/messaging/senders';
-import { profileRoutes } from './modules/profiles/routes';
-import { ProfileService } from './modules/profiles/service';
-import { speechRoutes } from './modules/speech/routes';
-import { siteRoutes } from './modules/site/routes';
-import { SiteService } from './modules/site/service';
+import { FeedbackService, feedbackRoutes } from './modules/feedback';
+import { healthRoutes } from './modules/health';
+import { purgeExpiredData } from './modules/maintenance';
+import { registerDevOutbox } from './modules/messaging';
+import { profileRoutes, ProfileService } from './modules/profiles';
+import { speechRoutes } from './modules/speech';
+import { SiteService, siteRoutes } from './modules/site';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOriginCheck } from './plugins/origin-check';
+import { requireResponseSchemas } from './plugins/route-schemas';
 import { registerSecurity } from './plugins/security';
 import { registerStaticSpa } from './plugins/static-spa';
+import { createCoreServices } from './services';
 
 z.config(z.locales.es());
 // zod's Spanish for an unknown field reads "Llave desconocida"; the product says it plainly.
@@ -66,6 +59,14 @@ export async function buildApp({ config, database, logger = true, seedDocuments 
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  requireResponseSchemas(app);
+  if (!config.isProduction) {
+    // The OpenAPI document, built from the routes' zod schemas, at /api/docs (development only).
+    await app.register(swagger, {
+      openapi: { info: { title: 'Camino Claro API', version: '1' } },
+      transform: jsonSchemaTransform,
+    });
+  }
   registerErrorHandler(app);
   registerOriginCheck(app, config);
   if (logger !== false) {
@@ -76,13 +77,11 @@ export async function buildApp({ config, database, logger = true, seedDocuments 
   const { db } = database;
   const rateLimiter = new RateLimiter(db);
   const jobs = new Jobs(rateLimiter);
-  const messaging = createMessaging(config, db, app.log);
-  const auth = createAuth({ config, db, messaging, log: app.log });
+  const { auth, billing } = createCoreServices(config, db, app.log);
   const profiles = new ProfileService(db);
   const chats = new ChatService(db);
   const assistant = createAssistant(config, app.log);
   const conversation = new ConversationService(db, assistant, profiles, chats, rateLimiter, app.log);
-  const billing = new BillingService(db, auth, createGateway(config), app.log, { email: messaging.email, site: { publicUrl: config.publicUrl, operator: config.operator } });
   const webhooks = new WebhookHandler(db, app.log);
   // Plans whose subscription ended go back to FREE every hour (also checked whenever usage is read).
   // Each job is claimed first, so that several servers on one database run it once (lib/jobs.ts).
@@ -143,12 +142,15 @@ export async function buildApp({ config, database, logger = true, seedDocuments 
       });
       await api.register(healthRoutes(database));
       await api.register(siteRoutes({ site: new SiteService(db, config.operator) }));
+      if (!config.isProduction) {
+        api.get('/docs', { schema: { hide: true, response: { 200: z.looseObject({ openapi: z.string() }) } } }, async () => app.swagger());
+      }
       await api.register(authRoutes({ auth, db, rateLimiter, smsHourlyBudget: config.smsHourlyBudget }));
       await api.register(profileRoutes({ auth, profiles }));
       await api.register(assistantRoutes({ auth, conversation, config }));
       await api.register(chatRoutes({ auth, chats }));
       await api.register(documentRoutes({ documents: documents.service, rateLimiter }));
-      await api.register(feedbackRoutes({ auth, db, rateLimiter }));
+      await api.register(feedbackRoutes({ auth, feedback: new FeedbackService(db), rateLimiter }));
       await api.register(deletionRoutes({ auth, db, rateLimiter }));
       await api.register(speechRoutes({ auth, config, conversation, profiles, rateLimiter }));
       await api.register(billingRoutes({ auth, billing, webhooks, config, rateLimiter }));

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SPEECH, type VoiceId } from '@camino/contracts';
 import { z } from 'zod';
-import { parseVoiceMap } from './modules/speech/voices';
+import { parseVoiceMap } from './modules/speech';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());

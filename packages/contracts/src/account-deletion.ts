@@ -46,3 +46,6 @@ export const pendingDeletionResponse = z.object({
   pending: z.object({ id: z.string(), createdAt: z.string() }).nullable(),
 });
 export type PendingDeletion = z.infer<typeof pendingDeletionResponse>;
+
+/** 201: the request is recorded. */
+export const deletionRequestResponse = z.object({ ok: z.literal(true) });

@@ -37,3 +37,6 @@ export const feedbackRequest = z
     { message: FEEDBACK_MESSAGES.empty },
   );
 export type FeedbackRequest = z.input<typeof feedbackRequest>;
+
+/** 201: the survey is stored. */
+export const feedbackResponse = z.object({ ok: z.literal(true) });

@@ -7,6 +7,7 @@ export const CONTROL_CHARACTERS_MESSAGE = 'El texto tiene caracteres no permitid
  * Unicode line and paragraph separators and the noncharacters U+FFFE/U+FFFF. PostgreSQL refuses the
  * NUL byte in text, so without this check a NUL reached the database and became a 500.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point (decision 0028)
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029\uFFFE\uFFFF]/;
 
 export const hasControlCharacters = (value: string): boolean => CONTROL.test(value);

@@ -2,7 +2,7 @@
 // Prints the answer a user would get, through the same engine, gate and answer guard as the endpoint.
 // An operator tool: no limit applies and nothing is saved.
 import { loadConfig } from '../config';
-import { createAssistant } from '../modules/assistant/create-assistant';
+import { createAssistant } from '../modules/assistant';
 
 const args = process.argv.slice(2);
 const guest = args.includes('--guest');
@@ -12,7 +12,7 @@ if (!question) {
   process.exit(2);
 }
 
-const config = loadConfig({ ...process.env, AUTH_SECRET: process.env.AUTH_SECRET ?? 'cli-only-secret-cli-only-secret-cli-only' });
+const config = loadConfig();
 const assistant = createAssistant(config);
 const result = await assistant.collect({ message: question, history: [], mode: guest ? 'guest' : 'user' });
 console.log(result.text);

@@ -4,8 +4,8 @@
 // --write rewrites the README's table of entries by topic; without it, an outdated table is an error.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { checkKnowledge, entriesTable } from '../modules/assistant/knowledge/check';
-import { KnowledgeBase, knowledgeFolder, readKnowledgeFiles } from '../modules/assistant/knowledge/load';
+import { checkKnowledge, entriesTable } from '../modules/assistant';
+import { KnowledgeBase, knowledgeFolder, readKnowledgeFiles } from '../modules/assistant';
 
 const folder = knowledgeFolder();
 const { entries, problems } = readKnowledgeFiles(folder);

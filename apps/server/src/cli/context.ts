@@ -1,10 +1,8 @@
 import pino from 'pino';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import { createAuth } from '../modules/auth/auth';
-import { createGateway } from '../modules/billing/create-gateway';
-import { BillingService } from '../modules/billing/service';
-import { createMessaging } from '../modules/messaging/senders';
+import type { BillingService } from '../modules/billing';
+import { createCoreServices } from '../services';
 
 export interface OperatorContext {
   config: Config;
@@ -22,9 +20,7 @@ export async function operatorContext(): Promise<OperatorContext> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const log = pino({ level: process.env.LOG_LEVEL ?? 'warn' }, pino.destination(2));
-  const messaging = createMessaging(config, database.db, log);
-  const auth = createAuth({ config, db: database.db, messaging, log });
-  const billing = new BillingService(database.db, auth, createGateway(config), log);
+  const { billing } = createCoreServices(config, database.db, log);
   return { config, database, billing, close: () => database.close() };
 }
 

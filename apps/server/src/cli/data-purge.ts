@@ -1,6 +1,6 @@
 // npm run data:purge
 // Deletes what is older than the privacy policy's 2 years (the server also runs this once a day).
-import { purgeExpiredData } from '../modules/maintenance/purge';
+import { purgeExpiredData } from '../modules/maintenance';
 import { operatorContext, runCommand } from './context';
 
 runCommand(async () => {

@@ -7,7 +7,7 @@
 // npm run deletions:process -- --confirm <request id>
 // After a person has verified a signed-out request with the e-mail's owner: deletes that account (if
 // there is one) and closes the request.
-import { confirmAnonymousRequest, processDeletionRequests } from '../modules/account-deletion/process';
+import { confirmAnonymousRequest, processDeletionRequests } from '../modules/account-deletion';
 import { operatorContext, runCommand } from './context';
 
 runCommand(async () => {

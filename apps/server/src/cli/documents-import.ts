@@ -5,9 +5,9 @@
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
-import { loadKnowledgeBase } from '../modules/assistant/knowledge/load';
-import { runDocumentsImport } from '../modules/documents/import';
-import { createStorage } from '../modules/documents/storage';
+import { loadKnowledgeBase } from '../modules/assistant';
+import { runDocumentsImport } from '../modules/documents';
+import { createStorage } from '../modules/documents';
 
 const files = process.argv.slice(2).filter((arg) => arg !== '--');
 if (files.length === 0 || files.includes('--help') || files.includes('-h')) {
@@ -16,8 +16,7 @@ if (files.length === 0 || files.includes('--help') || files.includes('-h')) {
 }
 
 async function main(): Promise<number> {
-  // The import signs nothing: outside production no secret needs to be created for it.
-  const config = loadConfig({ ...process.env, AUTH_SECRET: process.env.AUTH_SECRET ?? 'cli-only-secret-cli-only-secret-cli-only' });
+  const config = loadConfig();
   const knowledge = loadKnowledgeBase();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   const storage = createStorage(config);

@@ -5,9 +5,9 @@
 // EVAL_VERBOSE=1 prints each question and answer.
 import { existsSync, readFileSync } from 'node:fs';
 import { loadConfig } from '../config';
-import { createAssistant } from '../modules/assistant/create-assistant';
-import { fernandezHuerta, inflesz, szigrisztPazos } from '../modules/assistant/engine/readability';
-import { judge, kindOf, type EvalKind, type EvalQuestion } from '../modules/assistant/evaluation';
+import { createAssistant } from '../modules/assistant';
+import { fernandezHuerta, inflesz, szigrisztPazos } from '../modules/assistant';
+import { judge, kindOf, type EvalKind, type EvalQuestion } from '../modules/assistant';
 
 const files = process.argv.slice(2);
 if (files.length === 0) {
@@ -27,7 +27,7 @@ const topics: Record<string, string[]> = topicsFile && existsSync(topicsFile) ? 
 let topicQuestions = 0;
 let ownEntry = 0;
 
-const config = loadConfig({ ...process.env, AUTH_SECRET: process.env.AUTH_SECRET ?? 'cli-only-secret-cli-only-secret-cli-only' });
+const config = loadConfig();
 const assistant = createAssistant(config);
 const median = (values: number[]) => {
   if (values.length === 0) return 0;

@@ -1,7 +1,7 @@
 // npm run plans:set -- <email|phone> <FREE|UNLIMITED>
 // For support: sets a user's plan (no charge, no gateway subscription).
 import { PLANS, type Plan } from '@camino/contracts';
-import { findUserId } from '../modules/account-deletion/process';
+import { findUserId } from '../modules/account-deletion';
 import { operatorContext, runCommand } from './context';
 
 runCommand(async () => {

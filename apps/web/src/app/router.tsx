@@ -15,7 +15,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/landing" replace /> },
           { path: 'landing', lazy: () => import('@/features/landing/landing-page') },
-          { path: 'login', lazy: () => import('@/features/auth/login-page') },
+          { path: 'login', lazy: () => import('./routes/login') },
           { path: 'reset-password', lazy: () => import('@/features/auth/reset-password-page') },
           { path: 'how-it-works', lazy: () => import('@/features/info/how-it-works-page') },
           { path: 'faq', lazy: () => import('@/features/faq/faq-page') },

@@ -1,14 +1,11 @@
-import { DELETION_MESSAGES, deletionRequest, parseDeletionContact, pendingDeletionResponse } from '@camino/contracts';
-import { and, eq } from 'drizzle-orm';
+import { DELETION_MESSAGES, deletionRequest, deletionRequestResponse, parseDeletionContact, pendingDeletionResponse } from '@camino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { deletionRequests } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limiter';
-import type { Auth } from '../auth/auth';
-import { getSession, requireUserId } from '../auth/session';
-
-const pendingOf = (userId: string) => and(eq(deletionRequests.userId, userId), eq(deletionRequests.status, 'pending'));
+import type { Auth } from '../auth';
+import { getSession, requireUserId } from '../auth';
+import { findPendingDeletionRequest, recordDeletionRequest, withdrawDeletionRequest } from './process';
 
 /**
  * Spec call 18: a request to delete the account, status 'pending', with the session's user id, or for
@@ -18,7 +15,7 @@ const pendingOf = (userId: string) => and(eq(deletionRequests.userId, userId), e
 export const deletionRoutes =
   ({ auth, db, rateLimiter }: { auth: Auth; db: Db; rateLimiter: RateLimiter }): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post('/account/deletion-request', { schema: { body: deletionRequest } }, async (request, reply) => {
+    app.post('/account/deletion-request', { schema: { body: deletionRequest, response: { 201: deletionRequestResponse } } }, async (request, reply) => {
       await rateLimiter.consume({ key: `deletion:ip:${request.ip}`, max: 5, windowSeconds: 3600, message: 'Ya enviaste varias solicitudes. Inténtalo más tarde.' });
       const session = await getSession(auth, request);
       let contact: string | null = null;
@@ -29,17 +26,16 @@ export const deletionRoutes =
         if (!contact) throw new AppError('VALIDATION', DELETION_MESSAGES.contactInvalid, { contact: DELETION_MESSAGES.contactInvalid });
       } else {
         // One pending request per account: sending again changes nothing.
-        const [pending] = await db.select({ id: deletionRequests.id }).from(deletionRequests).where(pendingOf(session.userId)).limit(1);
-        if (pending) return reply.status(201).send({ ok: true });
+        if (await findPendingDeletionRequest(db, session.userId)) return reply.status(201).send({ ok: true });
       }
-      await db.insert(deletionRequests).values({ userId: session?.userId ?? null, email: contact, reason: request.body.reason, status: 'pending' });
+      await recordDeletionRequest(db, { userId: session?.userId ?? null, email: contact, reason: request.body.reason });
       return reply.status(201).send({ ok: true });
     });
 
     app.get('/account/deletion-request', { schema: { response: { 200: pendingDeletionResponse } } }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const userId = await requireUserId(auth, request);
-      const [pending] = await db.select({ id: deletionRequests.id, createdAt: deletionRequests.createdAt }).from(deletionRequests).where(pendingOf(userId)).limit(1);
+      const pending = await findPendingDeletionRequest(db, userId);
       return { pending: pending ? { id: pending.id, createdAt: pending.createdAt.toISOString() } : null };
     });
 
@@ -47,7 +43,7 @@ export const deletionRoutes =
     app.delete('/account/deletion-request', { schema: { response: { 200: pendingDeletionResponse } } }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const userId = await requireUserId(auth, request);
-      await db.update(deletionRequests).set({ status: 'withdrawn', reason: '', processedAt: new Date() }).where(pendingOf(userId));
+      await withdrawDeletionRequest(db, userId);
       return { pending: null };
     });
   };

@@ -1,6 +1,6 @@
 import { LIMITS, type AnswerKind, type AnswerSource } from '@camino/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { AnswerEngine, type Mode, type Plan, type Turn } from './engine/engine';
+import type { AnswerEngine, Mode, Plan, Turn } from './engine/engine';
 import { AnswerGuard, isClosing } from './engine/guard';
 import { ModelError, streamChat, type ChatMessage, type ModelSettings } from './model/openai-compatible';
 import { systemPrompt } from './prompts';

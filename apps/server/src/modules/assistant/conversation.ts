@@ -6,9 +6,9 @@ import type { Db } from '../../db/client';
 import { consultations, guestUsage } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { rows, type RateLimiter } from '../../lib/rate-limiter';
-import { endedPlanUpdate } from '../billing/plan';
-import type { ChatService } from '../chats/service';
-import type { ProfileService } from '../profiles/service';
+import { endedPlanUpdate } from '../billing';
+import type { ChatService } from '../chats';
+import type { ProfileService } from '../profiles';
 import type { Assistant } from './assistant';
 import type { Turn } from './engine/engine';
 import { ModelError } from './model/openai-compatible';
@@ -79,7 +79,7 @@ export class ConversationService {
    */
   async admit(identity: Identity): Promise<Admission> {
     const who = identity.type === 'user' ? `user:${identity.userId}` : `guest:${identity.guestId}`;
-    const inflight = `inflight:${who}`;
+    const inflight = inflightKey(identity);
     // What costs money is rate limited per person and per address.
     await this.rateLimiter.consume(
       { key: `ask:${who}`, max: 40, windowSeconds: HOUR, message: 'Hiciste muchas preguntas seguidas. Espera un momento e inténtalo de nuevo.' },
@@ -194,6 +194,11 @@ export class ConversationService {
     }
   }
 
+  /** An answer is being streamed to this person right now (admit() holds the counter until it ends). */
+  async isAnswering(identity: Identity): Promise<boolean> {
+    return (await this.rateLimiter.peek(inflightKey(identity))) > 0;
+  }
+
   /** Keeps the reserved consultation with its kind, or (null) gives it back to every counter. */
   private async settle(admission: Admission, kind: AnswerKind | null): Promise<void> {
     const { identity, consultationId } = admission;
@@ -222,6 +227,7 @@ function counts(identity: Identity, kind: AnswerKind): boolean {
 }
 
 const guestIpKey = (ip: string) => `guest:ip:${ip}`;
+const inflightKey = (identity: Identity) => `inflight:${identity.type === 'user' ? `user:${identity.userId}` : `guest:${identity.guestId}`}`;
 
 /** An admitted question: its reserved consultation, and the release of the one-at-a-time counter. */
 export interface Admission {

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/errors';
-import type { Auth } from '../auth/auth';
-import { getSession } from '../auth/session';
+import type { Auth } from '../auth';
+import { getSession } from '../auth';
 import type { Identity } from './conversation';
 
 /** The guest demo's id, in a signed cookie. Sent to every /api route (the assistant and speech). */
@@ -18,17 +18,26 @@ export function readGuestId(request: FastifyRequest): string | null {
 }
 
 /**
+ * Who asks, without creating anything: the session's user (UNAUTHENTICATED without a session), or the
+ * guest of a valid cookie (null without one).
+ */
+export async function currentIdentity(auth: Auth, request: FastifyRequest, mode: 'user' | 'guest'): Promise<Identity | null> {
+  if (mode === 'user') {
+    const session = await getSession(auth, request);
+    if (!session) throw new AppError('UNAUTHENTICATED');
+    return { type: 'user', userId: session.userId, ip: request.ip };
+  }
+  const guestId = readGuestId(request);
+  return guestId ? { type: 'guest', guestId, ip: request.ip } : null;
+}
+
+/**
  * Who asks: the session's user, or for the guest demo the id in a signed cookie (created on first use).
  * Returns the Set-Cookie header to send when a guest id was created.
  */
 export async function identify(auth: Auth, request: FastifyRequest, reply: FastifyReply, mode: 'user' | 'guest', config: Config): Promise<{ identity: Identity; setCookie?: string }> {
-  if (mode === 'user') {
-    const session = await getSession(auth, request);
-    if (!session) throw new AppError('UNAUTHENTICATED');
-    return { identity: { type: 'user', userId: session.userId, ip: request.ip } };
-  }
-  const existing = readGuestId(request);
-  if (existing) return { identity: { type: 'guest', guestId: existing, ip: request.ip } };
+  const existing = await currentIdentity(auth, request, mode);
+  if (existing) return { identity: existing };
   const guestId = randomUUID();
   const setCookie = request.server.serializeCookie(GUEST_COOKIE, reply.signCookie(guestId), {
     httpOnly: true,

@@ -2,9 +2,10 @@ import { askRequest, usageResponse, type AskEvent } from '@camino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
-import type { Auth } from '../auth/auth';
+import type { Auth } from '../auth';
 import type { ConversationService } from './conversation';
 import { identify } from './identity';
+import { mediaResponse } from '../../plugins/route-schemas';
 
 const tzQuery = z.object({ tz: z.coerce.number().int().min(-840).max(840).default(0) });
 
@@ -27,7 +28,7 @@ export const assistantRoutes =
      * as server-sent events: start, delta (text as it is written), sentence (each finished sentence, for
      * speech), then done (with the remaining consultations) or error.
      */
-    app.post('/assistant/ask', { schema: { body: askRequest, querystring: tzQuery }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request, reply) => {
+    app.post('/assistant/ask', { schema: { body: askRequest, querystring: tzQuery, response: { 200: mediaResponse('text/event-stream', 'Server-sent events: start, delta, sentence, then done or error (AskEvent in the contracts).') } }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request, reply) => {
       const { message, history, mode, chatId } = request.body;
       const { identity, setCookie } = await identify(auth, request, reply, mode, config);
       const admission = await conversation.admit(identity);

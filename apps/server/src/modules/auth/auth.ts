@@ -8,7 +8,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { account, phoneRegistrations, profiles, session, user, verification } from '../../db/schema';
 import { scrub } from '../../lib/logger';
-import type { Messaging } from '../messaging/senders';
+import type { Messaging } from '../messaging';
 import { hashPassword, verifyPassword } from './password';
 
 /** Phone-only accounts get an address that can never receive mail; the API reports it as no e-mail. */

@@ -12,6 +12,7 @@ import { resetLimits, signInLimits, signInPairKey, signUpLimits, SMS_BUDGET_MESS
 import { SignInThrottle } from './sign-in-throttle';
 import { generatePhonePassword, hashPassword } from './password';
 import { toHeaders } from './session';
+import { mediaResponse } from '../../plugins/route-schemas';
 
 const email = plainText({ error: AUTH_MESSAGES.emailInvalid }).trim().toLowerCase().max(254).pipe(z.email(AUTH_MESSAGES.emailInvalid));
 
@@ -89,6 +90,7 @@ export const authRoutes =
     app.route({
       method: ['GET', 'POST'],
       url: '/auth/*',
+      schema: { response: { '2xx': mediaResponse('application/json', "better-auth's answer for the endpoint (sign-up, sign-in, session, reset), passed through without its token.") } },
       handler: async (request, reply) => {
         const path = (request.params as { '*': string })['*'].split('?')[0] ?? '';
         const endpoint = endpoints[path];

@@ -4,10 +4,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/errors';
 import { RateLimitedError, type Limit, type RateLimiter } from '../../lib/rate-limiter';
-import type { Auth } from '../auth/auth';
-import { getSession, requireUserId, toHeaders } from '../auth/session';
+import type { Auth } from '../auth';
+import { getSession, requireUserId, toHeaders } from '../auth';
 import type { BillingService } from './service';
 import { verifySignature, type WebhookHandler } from './webhooks';
+import { z } from 'zod';
 
 const HOUR = 60 * 60;
 const PAYMENT_LIMIT_MESSAGE = 'Demasiados intentos de pago. Espera una hora e inténtalo de nuevo.';
@@ -97,13 +98,13 @@ export const billingRoutes =
     await app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
-      scope.post('/billing/webhooks/authorizenet', async (request) => {
+      scope.post('/billing/webhooks/authorizenet', { schema: { response: { 200: z.object({ received: z.literal(true) }) } } }, async (request) => {
         const key = config.payments.webhookSignatureKey;
         if (!key) throw new AppError('NOT_FOUND');
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         if (!verifySignature(raw, request.headers['x-anet-signature'], key)) throw new AppError('WEBHOOK_SIGNATURE');
         await webhooks.handle(webhooks.parse(raw));
-        return { received: true };
+        return { received: true as const };
       });
     });
   };

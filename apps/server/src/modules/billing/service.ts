@@ -16,7 +16,7 @@ import type { Db } from '../../db/client';
 import { payments, profiles, subscriptions, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { rows } from '../../lib/rate-limiter';
-import type { Auth } from '../auth/auth';
+import type { Auth } from '../auth';
 import { newReference } from './authorizenet';
 import { cardBrand, GatewayError, utcDatePlusDays, type ChargeResult, type CreatedSubscription, type PaymentGateway } from './gateway';
 import { endedPlansUpdate, endedPlanUpdate } from './plan';

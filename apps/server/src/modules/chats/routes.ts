@@ -2,8 +2,8 @@ import { savedChatsResponse } from '@camino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
-import type { Auth } from '../auth/auth';
-import { requireUserId } from '../auth/session';
+import type { Auth } from '../auth';
+import { requireUserId } from '../auth';
 import type { ChatService } from './service';
 
 export const chatRoutes =
@@ -18,11 +18,11 @@ export const chatRoutes =
     /** Spec call 13: delete one of the caller's chats. */
     app.delete(
       '/chats/:id',
-      { schema: { params: z.object({ id: z.uuid('Chat no válido.') }) } },
+      { schema: { params: z.object({ id: z.uuid('Chat no válido.') }), response: { 204: z.null().describe('Deleted: no content.') } } },
       async (request, reply) => {
         const userId = await requireUserId(auth, request);
         if (!(await chats.remove(userId, request.params.id))) throw new AppError('NOT_FOUND', 'No encontramos ese chat.');
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     );
   };

@@ -9,7 +9,7 @@ import { loadKnowledgeBase } from '../assistant/knowledge/load';
 import { createDocuments } from './index';
 import { DocumentService } from './service';
 import { UrlSigner } from './signed-url';
-import { readAll, samplePdf, tempDir } from './testing';
+import { samplePdf, tempDir } from './testing';
 
 describe('documents API (local storage)', () => {
   let ctx: TestContext;

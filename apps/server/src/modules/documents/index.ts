@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { loadKnowledgeBase } from '../assistant/knowledge/load';
-import { loadVocabulary } from '../assistant/engine/vocabulary';
+import { loadKnowledgeBase } from '../assistant';
+import { loadVocabulary } from '../assistant';
 import { searchWordsOf } from './search-words';
 import { seedGuides, type SeedResult } from './guides/seed';
 import { DocumentService } from './service';
@@ -12,6 +12,8 @@ import type { Jobs } from '../../lib/jobs';
 
 export { documentRoutes } from './routes';
 export { DocumentService } from './service';
+export { runDocumentsImport } from './import';
+export { createStorage } from './storage';
 
 /** The documents module as configured: the bucket (local or S3), the signer and the catalog service. */
 export function createDocuments(config: Pick<Config, 'storage' | 'authSecret'>, db: Db) {

@@ -1,4 +1,5 @@
-import { documentDownloadResponse, documentIdParams, plainText } from '@camino/contracts';
+import { documentDownloadResponse, documentIdParams, documentsResponse, plainText } from '@camino/contracts';
+import { mediaResponse } from '../../plugins/route-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RateLimiter } from '../../lib/rate-limiter';
@@ -26,10 +27,11 @@ export const documentRoutes =
     app.addHook('onClose', () => documents.close());
 
     /** Spec call 16: every document, newest first; never cached. */
-    app.get('/documents', async (_request, reply) => {
+    app.get('/documents', { schema: { response: { 200: documentsResponse } } }, async (_request, reply) => {
       // The body is checked against `documentsResponse` and serialised once per catalog read
-      // (DocumentService.listJson), not per request.
-      return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(await documents.listJson());
+      // (DocumentService.listJson), not per request: Fastify sends the ready JSON text as it is.
+      const body = (await documents.listJson()) as unknown as z.output<typeof documentsResponse>;
+      return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
     });
 
     /** Spec call 17: a link to the document's file, valid 3600 s. */
@@ -55,6 +57,7 @@ export const documentRoutes =
         schema: {
           params: z.object({ name: plainText().max(300) }),
           querystring: z.object({ expires: plainText().max(20).optional(), signature: plainText().max(200).optional() }),
+          response: { 200: mediaResponse('application/pdf', 'The document, as an attachment.') },
         },
       },
       async (request, reply) => {

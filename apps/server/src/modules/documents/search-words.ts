@@ -1,7 +1,7 @@
-import type { Vocabulary } from '../assistant/engine/vocabulary';
-import { normalize } from '../assistant/engine/text';
-import type { KnowledgeBase } from '../assistant/knowledge/load';
-import type { KnowledgeEntry } from '../assistant/knowledge/schema';
+import type { Vocabulary } from '../assistant';
+import { normalize } from '../assistant';
+import type { KnowledgeBase } from '../assistant';
+import type { KnowledgeEntry } from '../assistant';
 import { guideFileName } from './guides/pdf';
 
 /**

@@ -1,9 +1,8 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { LIMITS } from '@camino/contracts';
-import type { Db } from '../../db/client';
 import * as t from '../../db/schema';
 import { rows } from '../../lib/rate-limiter';
-import { deleteAccount, type DeletionDeps } from '../account-deletion/process';
+import { deleteAccount, type DeletionDeps } from '../account-deletion';
 
 export interface PurgeReport {
   removed: Record<string, number>;

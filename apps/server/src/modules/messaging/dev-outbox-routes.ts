@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { pageNonce } from '../../plugins/security';
+import { mediaResponse } from '../../plugins/route-schemas';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -38,13 +39,24 @@ export function registerDevOutbox(app: FastifyInstance, db: Db, trustProxy: bool
     const path = request.url.split('?')[0]!;
     if ((path === '/dev/outbox' || path.startsWith('/api/dev/')) && !isLoopback(request, trustProxy)) throw new AppError('NOT_FOUND');
   });
-  app.get('/api/dev/outbox', { schema: { querystring: z.object({ to: plainText().max(254).optional() }) } }, async (request) => {
+  app.get('/api/dev/outbox', {
+      schema: {
+        querystring: z.object({ to: plainText().max(254).optional() }),
+        response: {
+          200: z.object({
+            messages: z.array(
+              z.object({ id: z.number(), channel: z.string(), to: z.string(), subject: z.string().nullable(), body: z.string(), createdAt: z.date() }),
+            ),
+          }),
+        },
+      },
+    }, async (request) => {
     const { to } = request.query as { to?: string };
     const messages = await latest(db, to);
     return { messages: messages.map((m) => ({ id: m.id, channel: m.channel, to: m.recipient, subject: m.subject, body: m.body, createdAt: m.createdAt })) };
   });
 
-  app.get('/dev/outbox', async (_request, reply) => {
+  app.get('/dev/outbox', { schema: { response: { 200: mediaResponse('text/html', 'The outbox as a page (development only).') } } }, async (_request, reply) => {
     const messages = await latest(db);
     const rows = messages
       .map(

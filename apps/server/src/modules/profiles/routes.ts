@@ -1,7 +1,7 @@
 import { meResponse, profileSchema, profileUpdate } from '@camino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isPhoneEmail, type Auth } from '../auth/auth';
-import { getSession, requireUserId } from '../auth/session';
+import { isPhoneEmail, type Auth } from '../auth';
+import { getSession, requireUserId } from '../auth';
 import { AppError } from '../../lib/errors';
 import type { ProfileService } from './service';
 

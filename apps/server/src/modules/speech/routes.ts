@@ -16,14 +16,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limiter';
-import type { ConversationService } from '../assistant/conversation';
-import { readGuestId } from '../assistant/identity';
-import { ModelError, transcribe } from '../assistant/model/openai-compatible';
-import type { Auth } from '../auth/auth';
-import { getSession } from '../auth/session';
-import type { ProfileService } from '../profiles/service';
+import type { ConversationService } from '../assistant';
+import { currentIdentity } from '../assistant';
+import { ModelError, transcribe } from '../assistant';
+import type { Auth } from '../auth';
+import type { ProfileService } from '../profiles';
 import { speak, TTS_CODES, TtsError } from './elevenlabs';
 import { providerVoice } from './voices';
+import { mediaResponse } from '../../plugins/route-schemas';
 
 const HOUR = 3600;
 
@@ -72,18 +72,12 @@ export const speechRoutes =
      * guest cookie of the assistant routes must exist and `guestAllowed` accept the questions used.
      */
     async function speaker(request: FastifyRequest, mode: 'user' | 'guest', guestAllowed: (used: number, answering: () => Promise<boolean>) => Promise<boolean> | boolean): Promise<Speaker> {
-      if (mode === 'user') {
-        const session = await getSession(auth, request);
-        if (!session) throw new AppError('UNAUTHENTICATED');
-        return { type: 'user', userId: session.userId, key: `user:${session.userId}` };
-      }
-      const guestId = readGuestId(request);
-      if (!guestId) throw new AppError('SPEECH_NOT_ALLOWED');
-      const { used } = await conversation.usage({ type: 'guest', guestId, ip: request.ip });
-      // An answer being streamed right now: ConversationService.admit() holds this counter until it ends.
-      const answering = async () => (await rateLimiter.peek(`inflight:guest:${guestId}`)) > 0;
-      if (!(await guestAllowed(used, answering))) throw new AppError('SPEECH_NOT_ALLOWED');
-      return { type: 'guest', guestId, key: `guest:${guestId}` };
+      const identity = await currentIdentity(auth, request, mode);
+      if (!identity) throw new AppError('SPEECH_NOT_ALLOWED');
+      if (identity.type === 'user') return { type: 'user', userId: identity.userId, key: `user:${identity.userId}` };
+      const { used } = await conversation.usage(identity);
+      if (!(await guestAllowed(used, () => conversation.isAnswering(identity)))) throw new AppError('SPEECH_NOT_ALLOWED');
+      return { type: 'guest', guestId: identity.guestId, key: `guest:${identity.guestId}` };
     }
 
     /** What costs money is rate limited per person and per address. */
@@ -112,7 +106,7 @@ export const speechRoutes =
      * Speaks a text (an answer, or one sentence of it) with the caller's voice; the MP3 streams back as
      * the provider produces it. 409 TTS_NOT_CONFIGURED tells the browser to speak by itself.
      */
-    app.post('/speech/tts', { schema: { body: ttsRequest }, compress: false }, async (request, reply) => {
+    app.post('/speech/tts', { schema: { body: ttsRequest, response: { 200: mediaResponse('audio/mpeg', 'The spoken text, streamed as the provider produces it.') } }, compress: false }, async (request, reply) => {
       const tts = config.tts;
       if (!tts) throw new AppError('TTS_NOT_CONFIGURED');
       const { text, mode } = request.body;

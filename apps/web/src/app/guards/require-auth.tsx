@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { toast } from '@/components/ui/toast-store';
-import { useSession } from '@/features/auth/api/use-session';
+import { useSession } from '@/lib/session';
 import { storage } from '@/lib/storage';
 
 /**

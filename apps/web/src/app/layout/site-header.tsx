@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { useSession } from '@/features/auth/api/use-session';
+import { useSession } from '@/lib/session';
 import { useSignOut } from '@/features/auth/api/use-sign-out';
-import { PlanTrigger } from '@/features/plans/components/plan-trigger';
-import { openPlanChooser } from '@/features/plans/plan-chooser-store';
+import { PlanTrigger } from '@/components/plan-trigger';
+import { openPlanChooser } from '@/lib/plan-chooser';
 import { accountLinks, infoLinks } from './nav-links';
 import { Logo } from './logo';
 

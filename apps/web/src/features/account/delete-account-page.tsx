@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
-import { useSession } from '@/features/auth/api/use-session';
+import { useSession } from '@/lib/session';
 import { ApiError, api } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { usePageTitle } from '@/lib/use-page-title';

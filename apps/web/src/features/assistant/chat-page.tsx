@@ -2,14 +2,14 @@ import { RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { useSession } from '@/features/auth/api/use-session';
+import { useSession } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useUsage } from './api/use-usage';
 import { AssistantPanel } from './components/assistant-panel';
 import { FaqCards } from './components/faq-cards';
 import { LimitNotice } from './components/limit-notice';
 import { UsageCounter } from './components/usage-counter';
-import { PlanTrigger } from '@/features/plans/components/plan-trigger';
+import { PlanTrigger } from '@/components/plan-trigger';
 
 /** /chat: the main assistant page (spec section 2). */
 export function Component() {

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS, toE164 } from '@camino/contracts';
 import { KeyRound, Mail, Mic, Phone, UserPlus } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import loginWelcome from '@/assets/illustrations/login-welcome.svg';
@@ -15,10 +15,9 @@ import { storage } from '@/lib/storage';
 import { usePageTitle } from '@/lib/use-page-title';
 import { fieldErrors } from '@/lib/validate';
 import { useSendCode } from './api/use-send-code';
-import { useSession } from './api/use-session';
+import { useSession } from '@/lib/session';
 import { useSignIn } from './api/use-sign-in';
 import { useSignUp } from './api/use-sign-up';
-import { VoiceDemo } from '@/features/assistant/components/voice-demo';
 import { ForgotPasswordDialog } from './components/forgot-password-dialog';
 import { SignupPrompt } from './components/signup-prompt';
 import { PhoneInput } from './components/phone-input';
@@ -30,8 +29,16 @@ type Method = 'email' | 'phone';
 
 const emptyFields = { firstName: '', email: '', password: '', phone: '' };
 
+/** The guest voice demo the page opens; the assistant feature gives it (composed in app/routes/login.tsx). */
+export interface VoiceDemoProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The demo is used up: show the sign-up modal. */
+  onLimit: () => void;
+}
+
 /** /login: the 'Bienvenido' card with its three modes (spec sections 2 and 4 "Auth screen mode"). */
-export function Component() {
+export function LoginPage({ VoiceDemo }: { VoiceDemo: ComponentType<VoiceDemoProps> }) {
   const { t } = useTranslation();
   usePageTitle(t('login.signIn'));
   const navigate = useNavigate();

@@ -31,6 +31,8 @@ export function Component() {
             ))}
           </div>
         </section>
+        {/* The spec's static, non-functional pagination (pages 1-3, href #): product-spec section 2. */}
+        {/* eslint-disable jsx-a11y/anchor-is-valid */}
         <nav aria-label={t('blog.pagination')} className="flex items-center justify-center gap-2">
           <a href="#" className="inline-flex h-11 items-center gap-1 rounded-full px-4 font-medium text-navy-900 hover:bg-navy-900/5">
             <ChevronLeft aria-hidden="true" className="h-4 w-4" />
@@ -55,6 +57,7 @@ export function Component() {
             <ChevronRight aria-hidden="true" className="h-4 w-4" />
           </a>
         </nav>
+        {/* eslint-enable jsx-a11y/anchor-is-valid */}
       </div>
     </>
   );

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { usePlanChooserState } from './plan-chooser-store';
+import { usePlanChooserState } from '@/lib/plan-chooser';
 
 const PlanChooser = lazy(() => import('./components/plan-chooser').then((m) => ({ default: m.PlanChooser })));
 

@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast-store';
-import { useSession } from '@/features/auth/api/use-session';
+import { useSession } from '@/lib/session';
 import { setFlashToast } from '@/lib/flash-toast';
 import { setLanguage } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';

@@ -1,5 +1,5 @@
 import { PDFDocument, PDFString, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { KnowledgeEntry } from '../../assistant/knowledge/schema';
+import type { KnowledgeEntry } from '../../assistant';
 import { spanishDate, toWinAnsi } from './text';
 
 /** US Letter, in points. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { documents } from '../../../db/schema';
-import type { KnowledgeBase } from '../../assistant/knowledge/load';
+import type { KnowledgeBase } from '../../assistant';
 import { listAll, type Storage } from '../storage/storage';
 import { generateGuide, guideCatalogTitle, guideFileName, guideForm } from './pdf';
 

@@ -65,13 +65,12 @@ export function toWinAnsi(text: string): string {
   return out.replace(/ {2,}/g, ' ').trim();
 }
 
-const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+const LONG_DATE = new Intl.DateTimeFormat('es-MX', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** `2026-11-22` -> `22 de noviembre de 2026` (the date as written when it is not YYYY-MM-DD). */
 export function spanishDate(isoDate: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
   if (!match) return isoDate;
-  const month = MONTHS[Number(match[2]) - 1];
-  if (!month) return isoDate;
-  return `${Number(match[3])} de ${month} de ${match[1]}`;
+  const date = new Date(`${match[1]}-${match[2]}-${match[3]}T12:00:00Z`);
+  return Number.isNaN(date.getTime()) ? isoDate : LONG_DATE.format(date);
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { fetchSession, sessionQueryKey } from './use-session';
+import { fetchSession, sessionQueryKey } from '@/lib/session';
 
 export interface EmailCredentials {
   email: string;

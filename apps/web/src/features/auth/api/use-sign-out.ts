@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast-store';
 import { api } from '@/lib/api-client';
-import { sessionQueryKey } from './use-session';
+import { sessionQueryKey } from '@/lib/session';
 
 export function useSignOut() {
   const queryClient = useQueryClient();

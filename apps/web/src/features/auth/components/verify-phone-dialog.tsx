@@ -113,6 +113,8 @@ export function VerifyPhoneDialog({ phoneNumber, onClose, onVerified, onResend, 
             maxLength={LIMITS.verificationCodeLength}
             inputMode="numeric"
             autoComplete="one-time-code"
+            // The dialog opens for this one field: focus goes where the code is typed (WAI-ARIA dialog pattern).
+            // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus
             className="text-center text-2xl tracking-[0.4em]"
           />

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@camino/contracts';
 import { useEffect } from 'react';
-import { useSession } from '../api/use-session';
+import { useSession } from '@/lib/session';
 import { i18next, setLanguage } from '@/lib/i18n';
 import { storage } from '@/lib/storage';
 

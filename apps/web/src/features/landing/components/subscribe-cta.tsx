@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '@/components/ui/button';
-import { openPlanChooser } from '@/features/plans/plan-chooser-store';
+import { openPlanChooser } from '@/lib/plan-chooser';
 
 /** The landing page's subscribe/start call-to-action (shown twice): opens the plan chooser. */
 export function SubscribeCta({ label }: { label?: string }) {

@@ -9,7 +9,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { dismissKind, toast } from '@/components/ui/toast-store';
-import { sessionQueryKey, useSession } from '@/features/auth/api/use-session';
+import { sessionQueryKey, useSession } from '@/lib/session';
 import { storage } from '@/lib/storage';
 import { fieldErrors } from '@/lib/validate';
 import { authorizeSubscription } from '../api/authorize-sub';

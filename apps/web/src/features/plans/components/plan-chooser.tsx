@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { useSession } from '@/features/auth/api/use-session';
+import { useSession } from '@/lib/session';
 import { cn } from '@/lib/cn';
-import { closePlanChooser, usePlanChooserState } from '../plan-chooser-store';
+import { closePlanChooser, usePlanChooserState } from '@/lib/plan-chooser';
 import { PaymentDialog } from './payment-dialog';
 
 type Result = { kind: 'free' } | { kind: 'error'; message: string } | null;

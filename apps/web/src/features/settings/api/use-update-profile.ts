@@ -1,7 +1,7 @@
 import type { Profile, ProfileUpdate, SessionUser } from '@camino/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { sessionQueryKey } from '@/features/auth/api/use-session';
+import { sessionQueryKey } from '@/lib/session';
 
 /** Spec call 9: update the signed-in user's own profile. */
 export function useUpdateProfile() {

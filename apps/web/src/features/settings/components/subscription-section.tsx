@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast-store';
-import { PlanTrigger } from '@/features/plans/components/plan-trigger';
+import { PlanTrigger } from '@/components/plan-trigger';
 import { useCancelSubscription, useSubscription } from '../api/use-subscription';
 
 const longDate = (iso: string, language: string) =>

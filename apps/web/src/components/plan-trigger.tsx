@@ -1,7 +1,7 @@
 import { Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button, type ButtonProps } from '@/components/ui/button';
-import { openPlanChooser } from '../plan-chooser-store';
+import { openPlanChooser } from '@/lib/plan-chooser';
 
 /** 'Prueba 7 días por $1': opens the plan chooser. */
 export function PlanTrigger({ label, ...props }: ButtonProps & { label?: string }) {

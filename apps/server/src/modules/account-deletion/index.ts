@@ -1,0 +1,2 @@
+export { type DeletionDeps, confirmAnonymousRequest, deleteAccount, findUserId, processDeletionRequests } from './process';
+export { deletionRoutes } from './routes';

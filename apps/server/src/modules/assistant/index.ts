@@ -1,0 +1,12 @@
+export { ConversationService } from './conversation';
+export { createAssistant } from './create-assistant';
+export { fernandezHuerta, inflesz, szigrisztPazos } from './engine/readability';
+export { normalize } from './engine/text';
+export { loadVocabulary, type Vocabulary } from './engine/vocabulary';
+export { judge, kindOf, type EvalKind, type EvalQuestion } from './evaluation';
+export { currentIdentity } from './identity';
+export { checkKnowledge, entriesTable } from './knowledge/check';
+export { KnowledgeBase, knowledgeFolder, loadKnowledgeBase, readKnowledgeFiles } from './knowledge/load';
+export type { KnowledgeEntry } from './knowledge/schema';
+export { ModelError, transcribe } from './model/openai-compatible';
+export { assistantRoutes } from './routes';

@@ -1,0 +1,2 @@
+export { chatRoutes } from './routes';
+export { ChatService } from './service';

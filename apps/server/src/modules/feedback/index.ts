@@ -1,0 +1,2 @@
+export { feedbackRoutes } from './routes';
+export { FeedbackService } from './service';

@@ -1,0 +1,1 @@
+export { purgeExpiredData } from './purge';

@@ -1,0 +1,2 @@
+export { registerDevOutbox } from './dev-outbox-routes';
+export { createMessaging, type Messaging } from './senders';

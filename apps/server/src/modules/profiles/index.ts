@@ -1,0 +1,2 @@
+export { profileRoutes } from './routes';
+export { ProfileService } from './service';

@@ -1,0 +1,2 @@
+export { siteRoutes } from './routes';
+export { SiteService } from './service';

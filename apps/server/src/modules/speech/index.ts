@@ -1,0 +1,2 @@
+export { speechRoutes } from './routes';
+export { parseVoiceMap } from './voices';
