@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createRouter, preloadRoute } from './app/router';
-import { fetchSession, sessionQueryKey } from './features/auth/api/use-session';
+import { fetchSession, sessionQueryKey } from './lib/session';
 import { cspNonce } from './lib/csp-nonce';
 import { initI18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';

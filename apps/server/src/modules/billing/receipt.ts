@@ -1,6 +1,6 @@
 import { BILLING } from '@camino/contracts';
 import type { Config } from '../../config';
-import type { EmailMessage } from '../messaging/senders';
+import type { EmailMessage } from '../messaging';
 
 export interface ReceiptFacts {
   to: string;

@@ -22,7 +22,7 @@ import { cardBrand, GatewayError, utcDatePlusDays, type ChargeResult, type Creat
 import { endedPlansUpdate, endedPlanUpdate } from './plan';
 import { trialReceipt, type ReceiptFacts } from './receipt';
 import type { Config } from '../../config';
-import type { EmailSender } from '../messaging/senders';
+import type { EmailSender } from '../messaging';
 
 /** Where receipts go (the configured e-mail provider) and what they name; absent, none is sent. */
 export interface Receipts {

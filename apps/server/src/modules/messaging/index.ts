@@ -1,2 +1,2 @@
 export { registerDevOutbox } from './dev-outbox-routes';
-export { createMessaging, type Messaging } from './senders';
+export { createMessaging, type EmailMessage, type EmailSender, type Messaging } from './senders';

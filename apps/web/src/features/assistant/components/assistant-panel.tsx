@@ -7,7 +7,7 @@ import type { AskResult } from '../api/ask';
 import { useSpeechConfig } from '../api/use-speech-config';
 import { useAnswerFlow, type VoiceStatus } from '../hooks/use-answer-flow';
 import { useListening } from '../hooks/use-listening';
-import { AnswerBox } from './answer-box';
+import { AnswerBox } from '@/components/answer/answer-box';
 import { TextQuestionForm } from './text-question-form';
 import { VoiceControl } from './voice-control';
 

@@ -3,7 +3,7 @@ import { Collapsible } from 'radix-ui';
 import { ChevronDown, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { AnswerBox } from '@/features/assistant/components/answer-box';
+import { AnswerBox } from '@/components/answer/answer-box';
 import { formatChatDate } from '../format-date';
 
 /** The saved turns as question and reply pairs (a reply without its question keeps an empty one). */

@@ -2,7 +2,7 @@ import type { AnswerKind, AnswerSource } from '@camino/contracts';
 import { Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
-import { checkedMonth, displayUrl, shareText } from '../lib/source-line';
+import { checkedMonth, displayUrl, shareText } from '@/lib/source-line';
 import { AnswerText } from './answer-text';
 import { ShareAnswer } from './share-answer';
 

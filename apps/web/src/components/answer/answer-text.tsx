@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { answerParts } from '../lib/answer-parts';
+import { answerParts } from '@/lib/answer-parts';
 
 /**
  * An answer's text with what a person can act on: phone numbers to tap and call, official addresses to
