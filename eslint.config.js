@@ -16,24 +16,36 @@ const up = (n) => `^(\\.\\./){${n}}`;
 const webFeature = (depth) => ({
   files: [`apps/web/src/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
   rules: {
-    'no-restricted-imports': ['error', {
-      patterns: [
-        { regex: '^@/(features|app)/', message: 'A feature imports only shared folders (components, lib, content): move what two features share there, or compose them in src/app.' },
-        { regex: up(depth + 1), message: 'A relative import may not leave its feature: import shared code through @/components or @/lib.' },
-      ],
-    }],
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: '^@/(features|app)/',
+            message: 'A feature imports only shared folders (components, lib, content): move what two features share there, or compose them in src/app.',
+          },
+          { regex: up(depth + 1), message: 'A relative import may not leave its feature: import shared code through @/components or @/lib.' },
+        ],
+      },
+    ],
   },
 });
 const serverModule = (depth) => ({
   files: [`apps/server/src/modules/*/${'*/'.repeat(depth)}*.ts`],
   ignores: ['**/*.test.ts'],
   rules: {
-    'no-restricted-imports': ['error', {
-      patterns: [
-        { regex: `${up(depth + 1)}(?!\\.\\.)[^/]+/.+`, message: "Another module is used only through its public index: import '../<module>' (its index.ts)." },
-        { regex: `${up(depth + 2)}modules/[^/]+/.+`, message: "Another module is used only through its public index: import '../<module>' (its index.ts)." },
-      ],
-    }],
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `${up(depth + 1)}(?!\\.\\.)[^/]+/.+`,
+            message: "Another module is used only through its public index: import '../<module>' (its index.ts).",
+          },
+          { regex: `${up(depth + 2)}modules/[^/]+/.+`, message: "Another module is used only through its public index: import '../<module>' (its index.ts)." },
+        ],
+      },
+    ],
   },
 });
 
@@ -82,7 +94,10 @@ export default tseslint.config(
     files: ['apps/server/src/*.ts', 'apps/server/src/{cli,plugins,lib,db}/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: 'modules/[^/]+/.+', message: "A module is used only through its public index: import './modules/<module>'." }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: 'modules/[^/]+/.+', message: "A module is used only through its public index: import './modules/<module>'." }] },
+      ],
     },
   },
 );

@@ -36,7 +36,8 @@ const summary = (label, times) =>
 try {
   const stamp = Date.now();
   // Warm-up: the first requests load code paths and fill the connection pool.
-  for (let i = 0; i < 5; i++) await pay(90_000 + i, { firstName: 'Calor', lastName: 'Previo', email: `warm.${stamp}.${i}@example.com`, password: 'secreto-bench-1', ...card });
+  for (let i = 0; i < 5; i++)
+    await pay(90_000 + i, { firstName: 'Calor', lastName: 'Previo', email: `warm.${stamp}.${i}@example.com`, password: 'secreto-bench-1', ...card });
 
   const guest = [];
   for (let i = 0; i < RUNS; i++) {
@@ -53,7 +54,10 @@ try {
       body: JSON.stringify({ email, password: 'secreto-bench-1', name: 'Beto' }),
     });
     if (!signUp.ok) throw new Error(`sign-up ${signUp.status}`);
-    const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     signedIn.push(await pay(40_000 + i, { firstName: 'Beto', lastName: 'Bench', email, ...card }, cookie));
   }
 

@@ -55,7 +55,9 @@ async function measure(label: string, kb: KnowledgeBase): Promise<void> {
   }
   times.sort((a, b) => a - b);
   const p = (x: number) => times[Math.min(times.length - 1, Math.floor(x * times.length))]!;
-  console.log(`${label}: ${kb.entries.length} entries indexed in ${loadMs.toFixed(0)} ms; ${questions.length} questions x 10: p50 ${p(0.5).toFixed(2)} ms, p99 ${p(0.99).toFixed(2)} ms, max ${times.at(-1)!.toFixed(2)} ms`);
+  console.log(
+    `${label}: ${kb.entries.length} entries indexed in ${loadMs.toFixed(0)} ms; ${questions.length} questions x 10: p50 ${p(0.5).toFixed(2)} ms, p99 ${p(0.99).toFixed(2)} ms, max ${times.at(-1)!.toFixed(2)} ms`,
+  );
 }
 
 const kb = loadKnowledgeBase();

@@ -11,10 +11,17 @@ const fake = await startFakeOpenAI({
   apiKey: 'sk-bench',
   ttftMs: TTFT,
   tokensPerSecond: 30,
-  defaultReply: () => 'Claro, te explico. Para renovar tu DACA usas el formulario I-821D. Puedes descargar el formulario I-821D en la sección Documentos de la app.',
+  defaultReply: () =>
+    'Claro, te explico. Para renovar tu DACA usas el formulario I-821D. Puedes descargar el formulario I-821D en la sección Documentos de la app.',
 });
-const server = await startServer({ port: 3906, env: { LOG_LEVEL: 'warn', NODE_ENV: 'development', LLM_BASE_URL: `${fake.url}/v1`, LLM_API_KEY: 'sk-bench', PUBLIC_URL: 'http://127.0.0.1:3906' } });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const server = await startServer({
+  port: 3906,
+  env: { LOG_LEVEL: 'warn', NODE_ENV: 'development', LLM_BASE_URL: `${fake.url}/v1`, LLM_API_KEY: 'sk-bench', PUBLIC_URL: 'http://127.0.0.1:3906' },
+});
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
 try {
   const page = await browser.newPage();
   await page.goto(`${server.url}/landing`);
@@ -25,14 +32,22 @@ try {
     if (i === -1 || i % 3 === 0) {
       await page.context().clearCookies();
       const ok = await page.evaluate(async (email) => {
-        const r = await fetch('/api/auth/sign-up/email', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'secreto-bench', name: 'Bench' }) });
+        const r = await fetch('/api/auth/sign-up/email', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password: 'secreto-bench', name: 'Bench' }),
+        });
         return r.ok;
       }, `ttft.${Date.now()}.${i}@example.com`);
       if (!ok) throw new Error('sign-up failed');
     }
     const ms = await page.evaluate(async () => {
       const t0 = performance.now();
-      const response = await fetch('/api/assistant/ask', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: '¿Cómo renuevo mi DACA?' }) });
+      const response = await fetch('/api/assistant/ask', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message: '¿Cómo renuevo mi DACA?' }),
+      });
       const reader = response.body!.getReader();
       const decoder = new TextDecoder();
       let text = '';
@@ -48,9 +63,11 @@ try {
     if (i >= 0) samples.push(ms);
   }
   const over = samples.map((s) => s - TTFT);
-  console.log(`samples: ${samples.map((s) => s.toFixed(0)).join(" ")}`);
+  console.log(`samples: ${samples.map((s) => s.toFixed(0)).join(' ')}`);
   console.log(`first streamed character at the browser, model first token at ${TTFT} ms, ${samples.length} questions:`);
-  console.log(`  p50 ${percentile(samples, 50).toFixed(0)} ms (+${percentile(over, 50).toFixed(0)} ms), p99 ${percentile(samples, 99).toFixed(0)} ms (+${percentile(over, 99).toFixed(0)} ms)`);
+  console.log(
+    `  p50 ${percentile(samples, 50).toFixed(0)} ms (+${percentile(over, 50).toFixed(0)} ms), p99 ${percentile(samples, 99).toFixed(0)} ms (+${percentile(over, 99).toFixed(0)} ms)`,
+  );
 } finally {
   await browser.close();
   await server.stop();

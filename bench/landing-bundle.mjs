@@ -6,7 +6,10 @@ import { chromium } from 'playwright-core';
 import { startServer } from './lib.mjs';
 
 const server = await startServer({ port: 3901 });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
 try {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
   const assets = new Map();

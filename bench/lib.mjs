@@ -29,7 +29,17 @@ export async function startServer({ port = 3900, env = {}, dataDir, nodeArgs = [
     cwd: root,
     // What `npm start` runs: the embedded defaults (NODE_ENV=production refuses the outbox and the
     // sandbox gateway, decision D15).
-    env: { ...process.env, NODE_ENV: 'development', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-123', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dir, LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-123',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dir,
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (chunk) => logs.push(String(chunk)));

@@ -45,7 +45,10 @@ try {
           body: JSON.stringify({ email: `memory.${Date.now()}.${i + j}@example.com`, password: 'secreto-bench', name: 'Bench' }),
         });
         if (!response.ok) throw new Error(`sign-up ${response.status}: ${await response.text()}`);
-        cookies[i + j] = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+        cookies[i + j] = response.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; ');
       }),
     );
   }

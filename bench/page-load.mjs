@@ -143,7 +143,10 @@ async function measure(name, { pathname, signedIn = false, warm = false, waitFor
     await context.close();
   }
   const median = (key) => {
-    const values = samples.map((s) => s[key]).filter((v) => v !== null && v !== undefined).sort((a, b) => a - b);
+    const values = samples
+      .map((s) => s[key])
+      .filter((v) => v !== null && v !== undefined)
+      .sort((a, b) => a - b);
     return values.length ? values[Math.floor(values.length / 2)] : null;
   };
   return {
@@ -169,7 +172,9 @@ try {
   console.log('| page | first paint | largest paint | question box ready | longest task before ready | transferred |');
   console.log('|---|---|---|---|---|---|');
   for (const r of rows) {
-    console.log(`| ${r.name} | ${ms(r.fcp)} | ${ms(r.lcp)} | ${ms(r.ready)} | ${r.longest ? ms(r.longest) : '–'} | ${(r.bytes / 1024).toFixed(1)} KB, ${r.requests} requests |`);
+    console.log(
+      `| ${r.name} | ${ms(r.fcp)} | ${ms(r.lcp)} | ${ms(r.ready)} | ${r.longest ? ms(r.longest) : '–'} | ${(r.bytes / 1024).toFixed(1)} KB, ${r.requests} requests |`,
+    );
   }
   const floor = rows[0];
   console.log('');

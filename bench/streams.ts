@@ -35,7 +35,10 @@ try {
           body: JSON.stringify({ email: `streams.${Date.now()}.${i + j}@example.com`, password: 'secreto-bench', name: 'Bench' }),
         });
         if (!response.ok) throw new Error(`sign-up ${response.status}`);
-        cookies[i + j] = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+        cookies[i + j] = response.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; ');
       }),
     );
   }
@@ -61,8 +64,12 @@ try {
   );
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
-  console.log(`${STREAMS} concurrent streams, ${answers} answers in ${seconds.toFixed(1)} s: ${(answers / seconds).toFixed(1)} answers/s, ${failures} failures`);
-  console.log(`server memory (RSS): ${startRss.toFixed(0)} MB at start, ${idleRss.toFixed(0)} MB after creating the ${STREAMS} accounts (scrypt hashes), ${peakRss.toFixed(0)} MB at peak during the streams`);
+  console.log(
+    `${STREAMS} concurrent streams, ${answers} answers in ${seconds.toFixed(1)} s: ${(answers / seconds).toFixed(1)} answers/s, ${failures} failures`,
+  );
+  console.log(
+    `server memory (RSS): ${startRss.toFixed(0)} MB at start, ${idleRss.toFixed(0)} MB after creating the ${STREAMS} accounts (scrypt hashes), ${peakRss.toFixed(0)} MB at peak during the streams`,
+  );
   console.log(`(each answer takes at least ${(0.3 + 56 / 100).toFixed(1)} s of model time: 300 ms to the first token, then about 56 tokens at 100/s)`);
 } finally {
   await server.stop();

@@ -27,7 +27,10 @@ async function account(n: number): Promise<string> {
     headers: { 'content-type': 'application/json', origin },
     body: JSON.stringify({ email: `voice.${Date.now()}.${n}@example.com`, password: 'secreto-bench', name: 'Bench' }),
   });
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 const tts = (cookie: string, text: string) =>
@@ -35,7 +38,11 @@ const tts = (cookie: string, text: string) =>
 
 /** Reads an SSE answer; calls onSentence for each sentence event; resolves with the full text. */
 async function ask(cookie: string, onSentence: (text: string) => void): Promise<string> {
-  const response = await fetch(`${server.url}/api/assistant/ask`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, origin }, body: JSON.stringify({ message: '¿Cómo renuevo mi DACA?' }) });
+  const response = await fetch(`${server.url}/api/assistant/ask`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, origin },
+    body: JSON.stringify({ message: '¿Cómo renuevo mi DACA?' }),
+  });
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
@@ -90,15 +97,19 @@ try {
   }
   const tokens = tokenize(REPLY);
   let firstSentenceTokens = 0;
-  for (let text = ''; firstSentenceTokens < tokens.length; ) {
+  for (let text = ''; firstSentenceTokens < tokens.length;) {
     text += tokens[firstSentenceTokens++];
     if (/[.!?]\s/.test(text)) break;
   }
   const limit = TTFT + ((firstSentenceTokens - 1) * 1000) / TOKENS_PER_SECOND + VOICE_FIRST_BYTE;
   const p50 = percentile(pipelined, 50);
   const seq50 = percentile(sequential, 50);
-  console.log(`first sentence: ${firstSentenceTokens} tokens; limit = ${TTFT} + ${(((firstSentenceTokens - 1) * 1000) / TOKENS_PER_SECOND).toFixed(0)} + ${VOICE_FIRST_BYTE} = ${limit.toFixed(0)} ms`);
-  console.log(`streamed pipeline, first audio byte: p50 ${p50.toFixed(0)} ms (+${(p50 - limit).toFixed(0)} ms over the limit), p90 ${percentile(pipelined, 90).toFixed(0)} ms`);
+  console.log(
+    `first sentence: ${firstSentenceTokens} tokens; limit = ${TTFT} + ${(((firstSentenceTokens - 1) * 1000) / TOKENS_PER_SECOND).toFixed(0)} + ${VOICE_FIRST_BYTE} = ${limit.toFixed(0)} ms`,
+  );
+  console.log(
+    `streamed pipeline, first audio byte: p50 ${p50.toFixed(0)} ms (+${(p50 - limit).toFixed(0)} ms over the limit), p90 ${percentile(pipelined, 90).toFixed(0)} ms`,
+  );
   console.log(`sequential pipeline (whole answer, then whole audio): p50 ${seq50.toFixed(0)} ms: the streamed one is ${(seq50 / p50).toFixed(1)} times sooner`);
 } finally {
   await server.stop();

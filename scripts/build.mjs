@@ -45,7 +45,17 @@ const shared = [r('packages/contracts/src'), r('package-lock.json')];
 await step(
   'web',
   r('apps/web/dist/.build-stamp'),
-  [...shared, r('apps/web/src'), r('apps/web/public'), r('apps/web/index.html'), r('apps/web/vite.config.ts'), r('apps/web/content-plugin.ts'), r('content/blog'), r('content/faq'), r('content/privacy')],
+  [
+    ...shared,
+    r('apps/web/src'),
+    r('apps/web/public'),
+    r('apps/web/index.html'),
+    r('apps/web/vite.config.ts'),
+    r('apps/web/content-plugin.ts'),
+    r('content/blog'),
+    r('content/faq'),
+    r('content/privacy'),
+  ],
   [r('apps/web/dist/index.html')],
   async () => {
     const { build } = await import('vite');
@@ -111,10 +121,7 @@ async function precompress(dir) {
     files.map(async (file) => {
       const data = readFileSync(file);
       if (data.length < 1024) return;
-      const [br, gz] = await Promise.all([
-        brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        gzip(data, { level: 9 }),
-      ]);
+      const [br, gz] = await Promise.all([brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }), gzip(data, { level: 9 })]);
       writeFileSync(`${file}.br`, br);
       writeFileSync(`${file}.gz`, gz);
     }),

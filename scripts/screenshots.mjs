@@ -12,7 +12,21 @@ const [outDir = '/tmp/shots', ...rest] = process.argv.slice(2);
 const split = rest.indexOf('--signed-in');
 const routesArg = split >= 0 ? rest.slice(0, split) : rest;
 const signedInRoutes = split >= 0 ? rest.slice(split + 1) : [];
-const routes = routesArg.length || signedInRoutes.length ? routesArg : ['/landing', '/login', '/how-it-works', '/faq', '/why-trust-us', '/blog', '/blog/caso-mahmoud-khalil', '/privacy-policy', '/documents', '/delete-account'];
+const routes =
+  routesArg.length || signedInRoutes.length
+    ? routesArg
+    : [
+        '/landing',
+        '/login',
+        '/how-it-works',
+        '/faq',
+        '/why-trust-us',
+        '/blog',
+        '/blog/caso-mahmoud-khalil',
+        '/privacy-policy',
+        '/documents',
+        '/delete-account',
+      ];
 mkdirSync(outDir, { recursive: true });
 
 const server = await startServer({ port: 3904, env: { NODE_ENV: 'development' } });
@@ -25,7 +39,9 @@ try {
     for (const [target, needsAccount] of all) {
       if (needsAccount && !signedIn) {
         await page.goto(`${server.url}/landing`);
-        await page.request.post(`${server.url}/api/auth/sign-up/email`, { data: { email: `shots.${Date.now()}@example.com`, password: 'secreto123', name: 'Ana' } });
+        await page.request.post(`${server.url}/api/auth/sign-up/email`, {
+          data: { email: `shots.${Date.now()}@example.com`, password: 'secreto123', name: 'Ana' },
+        });
         signedIn = true;
       }
       const [route, query] = target.split('?ask=');

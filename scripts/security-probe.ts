@@ -42,7 +42,11 @@ type Result = { status: number; text: string; cookie: string; json(): any };
 const bodies: string[] = [];
 let ipCounter = 0;
 const freshIp = () => `10.${200 + Math.floor(ipCounter / 62_500)}.${Math.floor(ipCounter / 250) % 250}.${(ipCounter++ % 250) + 1}`;
-async function call(method: string, route: string, options: { body?: unknown; raw?: string; cookie?: string; ip?: string; headers?: Record<string, string> } = {}): Promise<Result> {
+async function call(
+  method: string,
+  route: string,
+  options: { body?: unknown; raw?: string; cookie?: string; ip?: string; headers?: Record<string, string> } = {},
+): Promise<Result> {
   const response = await fetch(base + route, {
     method,
     headers: {
@@ -58,7 +62,11 @@ async function call(method: string, route: string, options: { body?: unknown; ra
   });
   const text = await response.text();
   bodies.push(text);
-  const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]!).filter((c) => !c.endsWith('=')).join('; ');
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .filter((c) => !c.endsWith('='))
+    .join('; ');
   return { status: response.status, text, cookie, json: () => JSON.parse(text) };
 }
 let n = 0;
@@ -87,7 +95,17 @@ const record = (category: string, attempts: number, failures: number, what: stri
     const b = await account('atacante');
     const asked = await call('POST', '/api/assistant/ask', { cookie: a.cookie, body: { message: `¿Cómo renuevo mi DACA? secreto${pair}` } });
     const chatId = /"savedChatId":"([^"]+)"/.exec(asked.text)?.[1] ?? '';
-    await call('POST', '/api/billing/authorize-sub', { cookie: a.cookie, body: { firstName: 'Ana', lastName: 'López', email: a.email, cardNumber: '4111111111111111', expirationDate: `${new Date().getUTCFullYear() + 2}-12`, cvv: '123' } });
+    await call('POST', '/api/billing/authorize-sub', {
+      cookie: a.cookie,
+      body: {
+        firstName: 'Ana',
+        lastName: 'López',
+        email: a.email,
+        cardNumber: '4111111111111111',
+        expirationDate: `${new Date().getUTCFullYear() + 2}-12`,
+        cvv: '123',
+      },
+    });
     const probes: Array<[string, () => Promise<boolean>]> = [
       ['list chats', async () => (await call('GET', '/api/chats', { cookie: b.cookie })).text.includes(chatId)],
       ['delete chat', async () => (await call('DELETE', `/api/chats/${chatId}`, { cookie: b.cookie })).status < 300],
@@ -102,8 +120,14 @@ const record = (category: string, attempts: number, failures: number, what: stri
       ['delete without a session', async () => (await call('DELETE', `/api/chats/${chatId}`)).status < 300],
       ['me with a forged cookie', async () => (await call('GET', '/api/me', { cookie: a.cookie.replace(/=(.)/, '=x') })).text.includes(a.email)],
       ['feedback without a session', async () => (await call('POST', '/api/feedback', { body: { additionalComments: 'x' } })).status < 300],
-      ['cross-site sign-out', async () => (await call('POST', '/api/auth/sign-out', { cookie: a.cookie, body: {}, headers: { origin: 'http://evil.example' } })).status < 300],
-      ['cross-site delete', async () => (await call('DELETE', `/api/chats/${chatId}`, { cookie: a.cookie, headers: { origin: 'http://evil.example' } })).status < 300],
+      [
+        'cross-site sign-out',
+        async () => (await call('POST', '/api/auth/sign-out', { cookie: a.cookie, body: {}, headers: { origin: 'http://evil.example' } })).status < 300,
+      ],
+      [
+        'cross-site delete',
+        async () => (await call('DELETE', `/api/chats/${chatId}`, { cookie: a.cookie, headers: { origin: 'http://evil.example' } })).status < 300,
+      ],
       ['outbox from the network', async () => (await call('GET', `/api/dev/outbox?to=${encodeURIComponent(a.email)}`, { ip: '192.168.1.66' })).status === 200],
     ];
     for (const [, probe] of probes) {
@@ -151,9 +175,17 @@ const record = (category: string, attempts: number, failures: number, what: stri
   };
   for (const [method, route, body, signedIn] of fields) {
     for (const value of [...bad, 42, null, ['x'], { $ne: 1 }]) check(await call(method, route, { body: body(value), cookie: signedIn ? a.cookie : undefined }));
-    for (const raw of ['{"a":', '[]', 'null', '"x"', '{"__proto__":{"admin":true}}']) check(await call(method, route, { raw, cookie: signedIn ? a.cookie : undefined }));
+    for (const raw of ['{"a":', '[]', 'null', '"x"', '{"__proto__":{"admin":true}}'])
+      check(await call(method, route, { raw, cookie: signedIn ? a.cookie : undefined }));
   }
-  for (const url of ['/api/%E0%A4%A', '/%E0%A4%A', '/api/dev/outbox?to=%00', '/api/assistant/usage?tz=abc', '/api/files/documents/%00.pdf?expires=1&signature=x', `/api/chats/${'1'.repeat(40)}`]) {
+  for (const url of [
+    '/api/%E0%A4%A',
+    '/%E0%A4%A',
+    '/api/dev/outbox?to=%00',
+    '/api/assistant/usage?tz=abc',
+    '/api/files/documents/%00.pdf?expires=1&signature=x',
+    `/api/chats/${'1'.repeat(40)}`,
+  ]) {
     check(await call('GET', url, { cookie: a.cookie, ip: '127.0.0.1' }));
   }
   record('bad input', attempts, failures, 'a 5xx, a message in English, or a non-text error for anything a person can send');
@@ -166,35 +198,52 @@ const record = (category: string, attempts: number, failures: number, what: stri
   for (let round = 0; round < 3; round++) {
     const ip = freshIp();
     // The address's daily cap is 40 (20 browsers' 2 questions, docs/decisions/0031): 50 at once.
-    const results = await Promise.all(Array.from({ length: 50 }, () => call('POST', '/api/assistant/ask', { body: { message: '¿Qué es el TPS?', mode: 'guest' }, ip })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => call('POST', '/api/assistant/ask', { body: { message: '¿Qué es el TPS?', mode: 'guest' }, ip })),
+    );
     attempts += 50;
     over += Math.max(0, results.filter(answered).length - 40);
   }
   for (let round = 0; round < 3; round++) {
     const first = await call('POST', '/api/assistant/ask', { body: { message: '¿Qué es el TPS?', mode: 'guest' } });
-    const results = await Promise.all(Array.from({ length: 20 }, () => call('POST', '/api/assistant/ask', { body: { message: '¿Qué es el TPS?', mode: 'guest' }, cookie: first.cookie })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => call('POST', '/api/assistant/ask', { body: { message: '¿Qué es el TPS?', mode: 'guest' }, cookie: first.cookie })),
+    );
     attempts += 20;
     over += Math.max(0, results.filter(answered).length - 1);
   }
   for (let round = 0; round < 3; round++) {
     const a = await account();
-    const results = await Promise.all(Array.from({ length: 20 }, () => call('POST', '/api/assistant/ask', { body: { message: '¿Qué es el TPS?' }, cookie: a.cookie })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => call('POST', '/api/assistant/ask', { body: { message: '¿Qué es el TPS?' }, cookie: a.cookie })),
+    );
     attempts += 20;
     over += Math.max(0, results.filter(answered).length - 3);
   }
   {
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => call('POST', '/api/account/phone/send-code', { body: { phoneNumber: `+1555${String(7000000 + i)}`, intent: 'register', firstName: 'Ana' } })));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        call('POST', '/api/account/phone/send-code', { body: { phoneNumber: `+1555${String(7000000 + i)}`, intent: 'register', firstName: 'Ana' } }),
+      ),
+    );
     attempts += 30;
     over += Math.max(0, results.filter((r) => r.status === 200).length - 20);
   }
   {
     const a = await account();
     const ip = freshIp();
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => call('POST', '/api/auth/sign-in/email', { body: { email: a.email, password: `mala${i}` }, ip })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => call('POST', '/api/auth/sign-in/email', { body: { email: a.email, password: `mala${i}` }, ip })),
+    );
     attempts += 20;
     over += Math.max(0, results.filter((r) => r.status === 401).length - 10);
   }
-  record('limits under concurrency', attempts, over, 'answers or sends beyond a cap: guest address (40), guest cookie (2), FREE plan (3), SMS budget (20/h here), sign-in tries per address (10)');
+  record(
+    'limits under concurrency',
+    attempts,
+    over,
+    'answers or sends beyond a cap: guest address (40), guest cookie (2), FREE plan (3), SMS budget (20/h here), sign-in tries per address (10)',
+  );
 }
 
 // 4. Payments: concurrent double-submits, card data kept anywhere.
@@ -205,9 +254,14 @@ const record = (category: string, attempts: number, failures: number, what: stri
   for (let i = 0; i < 17; i++) {
     const a = await account('pago');
     const body = { firstName: 'Ana', lastName: 'López', email: a.email, cardNumber: card, expirationDate: `${new Date().getUTCFullYear() + 2}-12`, cvv: '987' };
-    await Promise.all([call('POST', '/api/billing/authorize-sub', { cookie: a.cookie, body }), call('POST', '/api/billing/authorize-sub', { cookie: a.cookie, body })]);
+    await Promise.all([
+      call('POST', '/api/billing/authorize-sub', { cookie: a.cookie, body }),
+      call('POST', '/api/billing/authorize-sub', { cookie: a.cookie, body }),
+    ]);
     attempts++;
-    const [charges] = rows<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from payments where user_id = ${a.id} and amount_cents > 0 and status = 'approved'`));
+    const [charges] = rows<{ n: number }>(
+      await database.db.execute(sql`select count(*)::int as n from payments where user_id = ${a.id} and amount_cents > 0 and status = 'approved'`),
+    );
     if (Number(charges?.n) > 1) failures++;
   }
   const tables = rows<{ name: string }>(await database.db.execute(sql`select tablename as name from pg_tables where schemaname = 'public'`));
@@ -264,7 +318,11 @@ const record = (category: string, attempts: number, failures: number, what: stri
   let attempts = 0;
   let failures = 0;
   const a = await account();
-  const token = a.cookie.split('; ').find((c) => c.includes('session_token'))!.split('=')[1]!.split('.')[0]!;
+  const token = a.cookie
+    .split('; ')
+    .find((c) => c.includes('session_token'))!
+    .split('=')[1]!
+    .split('.')[0]!;
   for (const [method, route, body] of [
     ['GET', '/api/auth/get-session', undefined],
     ['POST', '/api/auth/sign-in/email', { email: a.email, password: 'secreto123' }],
@@ -275,11 +333,24 @@ const record = (category: string, attempts: number, failures: number, what: stri
     if (r.text.includes(token) || /"token"/.test(r.text)) failures++;
   }
   const log = logs.join('\n');
-  for (const marker of [/secreto\d/, /secreto123/, /reset-password\?token=/, /código de verificación es \d{6}/, /[0-9a-f]{32}:[0-9a-f]{128}/, /params:/, new RegExp(a.email.replace('.', '\\.'))]) {
+  for (const marker of [
+    /secreto\d/,
+    /secreto123/,
+    /reset-password\?token=/,
+    /código de verificación es \d{6}/,
+    /[0-9a-f]{32}:[0-9a-f]{128}/,
+    /params:/,
+    new RegExp(a.email.replace('.', '\\.')),
+  ]) {
     attempts++;
     if (marker.test(log)) failures++;
   }
-  record('secrets', attempts, failures, 'a session token in a page-readable body, or a question, password, hash, code, link, e-mail or query parameter in the log (level trace)');
+  record(
+    'secrets',
+    attempts,
+    failures,
+    'a session token in a page-readable body, or a question, password, hash, code, link, e-mail or query parameter in the log (level trace)',
+  );
 }
 
 // 7. Deletion: accounts deleted, then the counters and (PGlite) the data folder searched.
@@ -335,7 +406,17 @@ if (!databaseUrl) {
       const [file, ...args] = [...prefix, process.execPath, '--import', 'tsx', 'apps/server/src/server.ts'];
       const child = spawn(file!, args, {
         cwd: root,
-        env: { ...process.env, NODE_ENV: 'development', AUTH_SECRET: config.authSecret, HOST: '127.0.0.1', PORT: '0', DATA_DIR: killDir, WEB_DIST: '/nonexistent-web-dist', LOG_LEVEL: 'info', TRUST_PROXY: 'true' },
+        env: {
+          ...process.env,
+          NODE_ENV: 'development',
+          AUTH_SECRET: config.authSecret,
+          HOST: '127.0.0.1',
+          PORT: '0',
+          DATA_DIR: killDir,
+          WEB_DIST: '/nonexistent-web-dist',
+          LOG_LEVEL: 'info',
+          TRUST_PROXY: 'true',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
@@ -365,11 +446,19 @@ if (!databaseUrl) {
       console.error(`kill -9 cycle ${cycle}: the server did not start again`);
       continue;
     }
-    const session = await fetch(`${server.url}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify({ name: 'Ana', email: email('kill'), password: 'secreto123' }) });
+    const session = await fetch(`${server.url}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ name: 'Ana', email: email('kill'), password: 'secreto123' }),
+    });
     if (session.status === 200) acked.push(((await session.json()) as { user: { email: string } }).user.email);
     for (const address of acked) {
       attempts++;
-      const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url, 'x-forwarded-for': freshIp() }, body: JSON.stringify({ email: address, password: 'secreto123' }) });
+      const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url, 'x-forwarded-for': freshIp() },
+        body: JSON.stringify({ email: address, password: 'secreto123' }),
+      });
       if (signIn.status !== 200) {
         failures++;
         console.error(`after kill -9 cycle ${cycle}: sign-in of an acknowledged account answered ${signIn.status}`);
@@ -378,7 +467,12 @@ if (!databaseUrl) {
     await server.kill();
   }
   rmSync(killDir, { recursive: true, force: true });
-  record('kill -9 restarts', attempts, failures, '10 kill -9 cycles (every other one as pid 1 of a new pid namespace): a refused restart, or an acknowledged sign-up lost');
+  record(
+    'kill -9 restarts',
+    attempts,
+    failures,
+    '10 kill -9 cycles (every other one as pid 1 of a new pid namespace): a refused restart, or an acknowledged sign-up lost',
+  );
 }
 
 rmSync(dataDir, { recursive: true, force: true });

@@ -23,7 +23,9 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       await use(errors);
       // 4xx answers the app handles itself (e.g. a wrong password) are logged by the browser; ignore those.
       // A connection a test cuts on purpose (route.abort) is logged by the browser too.
-      const unexpected = errors.filter((text) => !/Failed to load resource: (the server responded with a status of 4\d\d|net::ERR_INTERNET_DISCONNECTED)/.test(text));
+      const unexpected = errors.filter(
+        (text) => !/Failed to load resource: (the server responded with a status of 4\d\d|net::ERR_INTERNET_DISCONNECTED)/.test(text),
+      );
       expect(unexpected, 'console errors').toEqual([]);
     },
     { auto: true },
@@ -37,7 +39,13 @@ export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
-    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`),
+    bad.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    ),
     'serious or critical accessibility violations',
   ).toEqual([]);
 }

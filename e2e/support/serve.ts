@@ -60,7 +60,11 @@ if (!providers) {
   const official = await officialPdf(forms, 'i-765.pdf');
   const orphan = await officialPdf(forms, 'g-1145.pdf');
   copyFileSync(official, E2E_FILES.official);
-  const imported = spawnSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'apps/server/src/cli/documents-import.ts'), official, orphan], { env, stdio: 'inherit' });
+  const imported = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'apps/server/src/cli/documents-import.ts'), official, orphan],
+    { env, stdio: 'inherit' },
+  );
   if (imported.status !== 0) throw new Error('documents:import failed');
   rmSync(path.join(dataDir, 'storage/documents/G-1145.pdf'), { force: true });
 }

@@ -91,9 +91,26 @@ test.describe('the operator processes the requests', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'camino-deletion-'));
     const port = 3103;
     const base = `http://localhost:${port}`;
-    const env = { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn', DATABASE_URL: '' };
+    const env = {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    };
     server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], { env, stdio: 'ignore' });
-    await expect.poll(() => fetch(`${base}/api/health`).then((r) => r.status).catch(() => 0), { timeout: 60_000 }).toBe(200);
+    await expect
+      .poll(
+        () =>
+          fetch(`${base}/api/health`)
+            .then((r) => r.status)
+            .catch(() => 0),
+        { timeout: 60_000 },
+      )
+      .toBe(200);
 
     const email = uniqueEmail('borrar');
     await page.goto(`${base}/landing`);
@@ -128,7 +145,9 @@ test.describe('the operator processes the requests', () => {
     // Every row of every table, as text: nothing names the user any more.
     const db = new PGlite(path.join(dataDir, 'pglite'));
     try {
-      const tables = (await db.query<{ table_name: string }>(`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`)).rows.map((r) => r.table_name);
+      const tables = (
+        await db.query<{ table_name: string }>(`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`)
+      ).rows.map((r) => r.table_name);
       expect(tables.length).toBeGreaterThan(15);
       const found: string[] = [];
       for (const table of tables) {

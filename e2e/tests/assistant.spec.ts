@@ -29,7 +29,9 @@ test('ask by text: the answer streams in, the counter goes 3 -> 2 -> 1 -> 0, the
     await expect(counter).toHaveText(`Consultas restantes: ${2 - i} de 3`);
   }
   await expect(page.getByTestId('limit-notice')).toContainText('Has alcanzado el límite de consultas gratuitas');
-  await expect(page.getByTestId('limit-notice')).toContainText('Límite alcanzado: Has alcanzado el límite de consultas gratuitas. Actualiza tu plan para continuar.');
+  await expect(page.getByTestId('limit-notice')).toContainText(
+    'Límite alcanzado: Has alcanzado el límite de consultas gratuitas. Actualiza tu plan para continuar.',
+  );
   await expect(page.getByLabel('Tu pregunta')).toBeDisabled();
 
   // The counter comes from the server: a reload shows the same.
@@ -76,7 +78,10 @@ test('saved chats: listed newest first, expanded, deleted; another user never se
   await expect(cards.first()).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
   await expectAccessible(page);
 
-  await cards.first().getByRole('button', { name: /^Mi tarjeta de residente/ }).click();
+  await cards
+    .first()
+    .getByRole('button', { name: /^Mi tarjeta de residente/ })
+    .click();
   await expect(cards.first()).toContainText(long);
   await expect(cards.first()).toContainText('I-90');
 
@@ -88,7 +93,10 @@ test('saved chats: listed newest first, expanded, deleted; another user never se
   await expect(otherPage.getByText('No hay chats guardados aún.')).toBeVisible();
   await other.close();
 
-  await cards.first().getByRole('button', { name: /Eliminar el chat/ }).click();
+  await cards
+    .first()
+    .getByRole('button', { name: /Eliminar el chat/ })
+    .click();
   await page.getByRole('dialog', { name: '¿Eliminar este chat?' }).getByRole('button', { name: 'Sí, eliminar' }).click();
   await expectToast(page, 'Chat eliminado');
   await expect(cards).toHaveCount(1);

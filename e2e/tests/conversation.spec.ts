@@ -32,7 +32,9 @@ test('the conversation stays on screen as a thread, is saved whole, and "Nueva p
   const questions = page.getByTestId('thread-question');
   await expect(questions).toHaveText([CLARIFY, REPLY]);
   await expect(page.getByTestId('thread-answer').first()).toContainText('¿Estás ahora dentro de Estados Unidos o en otro país?');
-  const boxes = await page.locator('[data-testid="thread-question"], [data-testid="question-box"]').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top));
+  const boxes = await page
+    .locator('[data-testid="thread-question"], [data-testid="question-box"]')
+    .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top));
   expect([...boxes].sort((a, b) => a - b)).toEqual(boxes);
 
   // The live answer names its source, from the knowledge base.
@@ -54,7 +56,10 @@ test('the conversation stays on screen as a thread, is saved whole, and "Nueva p
   await page.goto('/saved-chats');
   const cards = page.getByTestId('chat-card');
   await expect(cards).toHaveCount(1);
-  await cards.first().getByRole('button', { name: /^¿Cómo puedo arreglar papeles\?/ }).click();
+  await cards
+    .first()
+    .getByRole('button', { name: /^¿Cómo puedo arreglar papeles\?/ })
+    .click();
   await expect(cards.first().getByTestId('thread-question')).toHaveText([CLARIFY, REPLY, FOLLOW_UP]);
   await expect(cards.first().getByTestId('thread-answer')).toHaveCount(3);
   await expect(cards.first().getByTestId('thread-answer').first()).toContainText('¿Entraste a Estados Unidos con visa o sin papeles?');
@@ -111,7 +116,10 @@ test('Compartir without a share sheet copies the answer and says so in Spanish',
   await page.addInitScript(() => {
     (window as any).__copied = [];
     Object.defineProperty(navigator, 'share', { configurable: true, value: undefined });
-    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void (window as any).__copied.push(text) } });
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void (window as any).__copied.push(text) },
+    });
   });
   await signUpViaApi(page);
   await page.goto('/chat');

@@ -84,14 +84,23 @@ test('the error states: a list that cannot load, a file missing from the bucket,
   await expect(items.first()).toBeVisible();
 
   // The catalog lists a file the bucket no longer has.
-  await items.filter({ hasText: /Formulario G-1145 \(oficial de USCIS/ }).getByRole('button', { name: /Descargar/ }).click();
+  await items
+    .filter({ hasText: /Formulario G-1145 \(oficial de USCIS/ })
+    .getByRole('button', { name: /Descargar/ })
+    .click();
   await expectToast(page, 'Error de descarga');
   // The title carries the edition printed on the form when the real PDF is used (../shared/forms).
-  await expectToast(page, /^No se pudo descargar el documento "Formulario G-1145 \(oficial de USCIS(, edición [\d/]+)?\)"\. El archivo no se encuentra en el sistema\.$/);
+  await expectToast(
+    page,
+    /^No se pudo descargar el documento "Formulario G-1145 \(oficial de USCIS(, edición [\d/]+)?\)"\. El archivo no se encuentra en el sistema\.$/,
+  );
 
   // Any other failure.
   await page.route('**/api/documents/*/download', (route) => route.abort('internetdisconnected'));
-  await items.filter({ hasText: 'Guía del formulario I-90' }).getByRole('button', { name: /Descargar/ }).click();
+  await items
+    .filter({ hasText: 'Guía del formulario I-90' })
+    .getByRole('button', { name: /Descargar/ })
+    .click();
   await expectToast(page, 'No se pudo descargar el documento "Guía del formulario I-90". Por favor, escribe a soporte.');
 });
 

@@ -16,7 +16,15 @@ test('a guest pays $1 with a test card from the landing page and lands on /chat 
   await chooser.getByRole('button', { name: 'Prueba 7 días por $1' }).click();
 
   const email = uniqueEmail('pay');
-  const dialog = await fillPayment(page, { firstName: 'Rosa', lastName: 'Díaz', email, password: 'secreto123', card: TEST_CARD, expiry: futureExpiry(), cvv: '123' });
+  const dialog = await fillPayment(page, {
+    firstName: 'Rosa',
+    lastName: 'Díaz',
+    email,
+    password: 'secreto123',
+    card: TEST_CARD,
+    expiry: futureExpiry(),
+    cvv: '123',
+  });
   await expect(dialog.getByLabel('Número de tarjeta')).toHaveValue('4111 1111 1111 1111');
   await expectAccessible(page);
   // The answer is held until the page's clock is paused: from then on its time moves only when the
@@ -68,7 +76,15 @@ test('every validation message and the formatting of the card fields', async ({ 
   await page.getByRole('dialog', { name: 'Elige tu Plan Ideal' }).getByRole('button', { name: 'Prueba 7 días por $1' }).click();
   const dialog = await fillPayment(page, { firstName: 'A', lastName: 'B', email: 'no-es-correo', password: '123', card: '4111 1111', expiry: '1', cvv: '12' });
   await dialog.getByRole('button', { name: 'Pagar $1 por 7 días de prueba' }).click();
-  for (const message of ['Por favor ingresa tu nombre', 'Por favor ingresa tu apellido', 'Por favor ingresa un correo electrónico válido', 'La contraseña debe tener al menos 6 caracteres', 'Número de tarjeta inválido', 'Usa el formato MM/AA', 'CVV inválido']) {
+  for (const message of [
+    'Por favor ingresa tu nombre',
+    'Por favor ingresa tu apellido',
+    'Por favor ingresa un correo electrónico válido',
+    'La contraseña debe tener al menos 6 caracteres',
+    'Número de tarjeta inválido',
+    'Usa el formato MM/AA',
+    'CVV inválido',
+  ]) {
     await expect(dialog.getByText(message, { exact: true })).toBeVisible();
   }
   // Card: blocks of 4, at most 19 characters; expiry: digits and a slash after 2, at most 5; CVV: at most 4.
@@ -91,7 +107,15 @@ test('a declined card shows the error view and the toast; retry goes back to the
   await page.getByRole('button', { name: 'Empieza por $1' }).first().click();
   await page.getByRole('dialog', { name: 'Elige tu Plan Ideal' }).getByRole('button', { name: 'Prueba 7 días por $1' }).click();
   const email = uniqueEmail('declined');
-  const dialog = await fillPayment(page, { firstName: 'Luis', lastName: 'Mora', email, password: 'secreto123', card: '4000000000000002', expiry: futureExpiry(), cvv: '123' });
+  const dialog = await fillPayment(page, {
+    firstName: 'Luis',
+    lastName: 'Mora',
+    email,
+    password: 'secreto123',
+    card: '4000000000000002',
+    expiry: futureExpiry(),
+    cvv: '123',
+  });
   await dialog.getByRole('button', { name: 'Pagar $1 por 7 días de prueba' }).click();
   await expect(dialog.getByText('Error en el pago')).toBeVisible();
   await expect(dialog.getByTestId('payment-error')).toHaveText('La tarjeta fue rechazada. Usa otra tarjeta o llama a tu banco.');
@@ -114,7 +138,15 @@ test('the already-registered and duplicate-subscription messages', async ({ page
   await guestPage.goto('/landing');
   await guestPage.getByRole('button', { name: 'Empieza por $1' }).first().click();
   await guestPage.getByRole('dialog', { name: 'Elige tu Plan Ideal' }).getByRole('button', { name: 'Prueba 7 días por $1' }).click();
-  const dialog = await fillPayment(guestPage, { firstName: 'Ana', lastName: 'Ruiz', email, password: 'secreto123', card: TEST_CARD, expiry: futureExpiry(), cvv: '123' });
+  const dialog = await fillPayment(guestPage, {
+    firstName: 'Ana',
+    lastName: 'Ruiz',
+    email,
+    password: 'secreto123',
+    card: TEST_CARD,
+    expiry: futureExpiry(),
+    cvv: '123',
+  });
   await dialog.getByRole('button', { name: 'Pagar $1 por 7 días de prueba' }).click();
   await expect(dialog.getByTestId('payment-error')).toHaveText('Este correo electrónico ya está registrado. Por favor, inicia sesión con tu cuenta existente.');
   await guest.close();
@@ -136,7 +168,9 @@ test('the already-registered and duplicate-subscription messages', async ({ page
   await page.getByRole('dialog', { name: 'Elige tu Plan Ideal' }).getByRole('button', { name: 'Prueba 7 días por $1' }).click();
   const payment = await fillPayment(page, { lastName: 'Ruiz', card: TEST_CARD, expiry: futureExpiry(), cvv: '123' });
   await payment.getByRole('button', { name: 'Pagar $1 por 7 días de prueba' }).click();
-  await expect(payment.getByTestId('payment-error')).toHaveText('Ya existe una suscripción activa para este usuario. Por favor, inicia sesión con tu cuenta existente.');
+  await expect(payment.getByTestId('payment-error')).toHaveText(
+    'Ya existe una suscripción activa para este usuario. Por favor, inicia sesión con tu cuenta existente.',
+  );
 });
 
 test('cancel from settings: no more charges, the plan stays until the paid period ends', async ({ page }) => {

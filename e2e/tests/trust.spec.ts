@@ -66,7 +66,9 @@ test('the footer, the privacy policy and the trust page name the operator and th
   await footer.scrollIntoViewIfNeeded();
   await shot(page, 'footer');
   await page.goto('/privacy-policy');
-  await expect(page.locator('section[lang="es"]')).toContainText('Camino Claro lo opera Camino Claro LLC, 1200 Main St, Suite 400, Houston, TX 77002, responsable de tus datos personales. Escríbenos a soporte@caminoclaro.example.');
+  await expect(page.locator('section[lang="es"]')).toContainText(
+    'Camino Claro lo opera Camino Claro LLC, 1200 Main St, Suite 400, Houston, TX 77002, responsable de tus datos personales. Escríbenos a soporte@caminoclaro.example.',
+  );
   await expect(page.locator('section[lang="en"]')).toContainText('Write to us at soporte@caminoclaro.example.');
   await page.goto('/why-trust-us');
   await expect(page.getByTestId('trust-operator')).toContainText('Camino Claro lo opera Camino Claro LLC');

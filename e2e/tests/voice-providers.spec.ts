@@ -21,12 +21,13 @@ test.beforeEach(async ({ request }) => {
   await request.post(`${FAKE_URLS.elevenlabs}/__control/reset`);
 });
 
-test('the server voice speaks each sentence in order with the user\'s chosen voice, while the answer is written', async ({ page, request }) => {
+test("the server voice speaks each sentence in order with the user's chosen voice, while the answer is written", async ({ page, request }) => {
   await installVoice(page);
   await signUp(page);
   const patched = await page.request.patch('/api/profile', { data: { voiceId: 'en-male-1' } });
   expect(patched.ok()).toBe(true);
-  const reply = 'Claro, te explico. El formulario I-90 sirve para renovar tu mica. Cuesta 465 dólares en papel. Es información general; en la sección Documentos de la app tienes una guía del I-90.';
+  const reply =
+    'Claro, te explico. El formulario I-90 sirve para renovar tu mica. Cuesta 465 dólares en papel. Es información general; en la sección Documentos de la app tienes una guía del I-90.';
   await request.post(`${FAKE_URLS.openai}/__control/script`, { data: { behaviors: [{ kind: 'reply', text: reply }] } });
 
   // The order in which the page asks for each sentence's audio (the order it plays them in).
@@ -42,7 +43,10 @@ test('the server voice speaks each sentence in order with the user\'s chosen voi
   await expect(page.getByTestId('response-box')).toContainText(reply);
   expect(await transitions(page)).toEqual(['idle', 'processing', 'speaking', 'idle']);
 
-  const tts = (await (await request.get(`${FAKE_URLS.elevenlabs}/__control/requests`)).json()) as Array<{ voiceId: string; body: { text: string; model_id: string; voice_settings: unknown } }>;
+  const tts = (await (await request.get(`${FAKE_URLS.elevenlabs}/__control/requests`)).json()) as Array<{
+    voiceId: string;
+    body: { text: string; model_id: string; voice_settings: unknown };
+  }>;
   const sentences = reply.split(/(?<=\.)\s+/);
   expect(asked).toEqual(sentences);
   // The server asks the provider for them at once, so they may arrive in any order.
@@ -126,7 +130,8 @@ test('a guest demo answer is spoken by the server voice too', async ({ page, req
 
 test('on the embedded database, an answer from a slow model is read as it is written, not at its end', async ({ page, request }) => {
   await signUp(page);
-  const reply = 'Claro, te explico. El formulario I-90 sirve para renovar tu mica. Cuesta 465 dólares en papel. Es información general; en la sección Documentos de la app tienes una guía del I-90.';
+  const reply =
+    'Claro, te explico. El formulario I-90 sirve para renovar tu mica. Cuesta 465 dólares en papel. Es información general; en la sección Documentos de la app tienes una guía del I-90.';
   await request.post(`${FAKE_URLS.openai}/__control/script`, { data: { behaviors: [{ kind: 'reply', text: reply }] } });
   // About 35 words at 8 a second: the whole answer takes over 4 seconds to be written.
   await request.post(`${FAKE_URLS.openai}/__control/timing`, { data: { ttftMs: 100, tokensPerSecond: 8 } });

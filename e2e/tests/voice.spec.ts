@@ -66,7 +66,12 @@ const problems: Array<[string, VoiceScript, string, string?]> = [
   ['no media-device API', { noMediaDevices: true }, 'Error de compatibilidad'],
   ['a page that is not secure', { insecure: true }, 'Error de seguridad', 'El acceso al micrófono requiere una conexión segura (HTTPS).'],
   ['no active microphone', { deadTrack: true }, 'Error de micrófono'],
-  ['permission refused', { getUserMediaError: 'NotAllowedError' }, 'Permiso denegado', 'Permite el acceso al micrófono en la configuración de tu navegador y vuelve a intentarlo.'],
+  [
+    'permission refused',
+    { getUserMediaError: 'NotAllowedError' },
+    'Permiso denegado',
+    'Permite el acceso al micrófono en la configuración de tu navegador y vuelve a intentarlo.',
+  ],
   ['no microphone', { getUserMediaError: 'NotFoundError' }, 'Micrófono no encontrado'],
   ['recognition that cannot start', { startThrows: true }, 'Error', 'No se pudo iniciar el reconocimiento de voz. Recarga la página e inténtalo de nuevo.'],
 ];

@@ -85,12 +85,15 @@ export async function buildApp({ config, database, logger = true, seedDocuments 
   const webhooks = new WebhookHandler(db, app.log);
   // Plans whose subscription ended go back to FREE every hour (also checked whenever usage is read).
   // Each job is claimed first, so that several servers on one database run it once (lib/jobs.ts).
-  const planTimer = setInterval(() => {
-    jobs
-      .claim('plans', 55 * 60)
-      .then((mine) => (mine ? billing.refreshPlans() : undefined))
-      .catch((error: unknown) => app.log.error({ err: error }, 'ending expired plans failed'));
-  }, 60 * 60 * 1000);
+  const planTimer = setInterval(
+    () => {
+      jobs
+        .claim('plans', 55 * 60)
+        .then((mine) => (mine ? billing.refreshPlans() : undefined))
+        .catch((error: unknown) => app.log.error({ err: error }, 'ending expired plans failed'));
+    },
+    60 * 60 * 1000,
+  );
   planTimer.unref();
   // The privacy policy's 2 years (decisions D11): a first purge 10 minutes after start, then daily.
   const purge = () => {

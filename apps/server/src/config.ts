@@ -109,7 +109,15 @@ export interface Config {
   /** Where document files live (decisions D9); the S3 keys never leave the server. */
   storage:
     | { kind: 'local'; dir: string }
-    | { kind: 's3'; endpoint: string | undefined; region: string; bucket: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean };
+    | {
+        kind: 's3';
+        endpoint: string | undefined;
+        region: string;
+        bucket: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      };
   /** The payment gateway (decisions D7); the keys never leave the server. */
   payments: {
     gateway: 'sandbox' | 'authorizenet';
@@ -140,9 +148,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
   if (authSecret.length < 32) throw new ConfigError('AUTH_SECRET must be at least 32 characters long.');
 
   return {
-    llm: env.LLM_BASE_URL ? { baseUrl: env.LLM_BASE_URL.replace(/\/$/, ''), apiKey: env.LLM_API_KEY ?? '', model: env.LLM_MODEL, timeoutMs: env.LLM_TIMEOUT_MS } : null,
+    llm: env.LLM_BASE_URL
+      ? { baseUrl: env.LLM_BASE_URL.replace(/\/$/, ''), apiKey: env.LLM_API_KEY ?? '', model: env.LLM_MODEL, timeoutMs: env.LLM_TIMEOUT_MS }
+      : null,
     tts: ttsConfig(env),
-    stt: env.STT_BASE_URL ? { baseUrl: env.STT_BASE_URL.replace(/\/$/, ''), apiKey: env.STT_API_KEY ?? '', model: env.STT_MODEL, timeoutMs: env.STT_TIMEOUT_MS } : null,
+    stt: env.STT_BASE_URL
+      ? { baseUrl: env.STT_BASE_URL.replace(/\/$/, ''), apiKey: env.STT_API_KEY ?? '', model: env.STT_MODEL, timeoutMs: env.STT_TIMEOUT_MS }
+      : null,
     sms: smsConfig(env),
     smsHourlyBudget: env.SMS_HOURLY_BUDGET,
     email: emailConfig(env),
@@ -177,8 +189,12 @@ function failClosed(env: Env): void {
   if (!env.AUTH_SECRET) problems.push('AUTH_SECRET is required (at least 32 characters).');
   if (env.SMS_PROVIDER === 'outbox') problems.push('SMS_PROVIDER=outbox: set SMS_PROVIDER=twilio (the outbox would print sign-in codes in the log).');
   if (env.EMAIL_PROVIDER === 'outbox') problems.push('EMAIL_PROVIDER=outbox: set EMAIL_PROVIDER=smtp (the outbox would print reset links in the log).');
-  if (env.PAYMENT_GATEWAY === 'sandbox') problems.push('PAYMENT_GATEWAY=sandbox: set PAYMENT_GATEWAY=authorizenet (test cards would give the paid plan for free).');
-  if (!env.OPERATOR_ADDRESS?.trim() || !env.SUPPORT_EMAIL) problems.push('OPERATOR_NAME, OPERATOR_ADDRESS and SUPPORT_EMAIL are required (the pages say who runs the service and how to reach support, decision D14).');
+  if (env.PAYMENT_GATEWAY === 'sandbox')
+    problems.push('PAYMENT_GATEWAY=sandbox: set PAYMENT_GATEWAY=authorizenet (test cards would give the paid plan for free).');
+  if (!env.OPERATOR_ADDRESS?.trim() || !env.SUPPORT_EMAIL)
+    problems.push(
+      'OPERATOR_NAME, OPERATOR_ADDRESS and SUPPORT_EMAIL are required (the pages say who runs the service and how to reach support, decision D14).',
+    );
   if (!env.PUBLIC_URL) problems.push('PUBLIC_URL is required (the address people open, e.g. https://caminoclaro.app).');
   if (problems.length) throw new ConfigError(`Refusing to start with NODE_ENV=production (decision D15):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
 }

@@ -33,10 +33,7 @@ async function main(): Promise<void> {
     await database.close();
     throw error;
   }
-  app.log.info(
-    { database: database.kind, databaseMs, readyMs: Math.round(performance.now() - startedAt) },
-    `serving ${config.publicUrl}`,
-  );
+  app.log.info({ database: database.kind, databaseMs, readyMs: Math.round(performance.now() - startedAt) }, `serving ${config.publicUrl}`);
   if (!config.isProduction && (config.sms.provider === 'outbox' || config.email.provider === 'outbox')) {
     // Decision D15: the outbox shows sign-in codes and reset links, so it answers this machine only.
     process.stdout.write(

@@ -12,6 +12,9 @@ import { createMessaging } from './modules/messaging';
 export function createCoreServices(config: Config, db: Db, log: FastifyBaseLogger) {
   const messaging = createMessaging(config, db, log);
   const auth = createAuth({ config, db, messaging, log });
-  const billing = new BillingService(db, auth, createGateway(config), log, { email: messaging.email, site: { publicUrl: config.publicUrl, operator: config.operator } });
+  const billing = new BillingService(db, auth, createGateway(config), log, {
+    email: messaging.email,
+    site: { publicUrl: config.publicUrl, operator: config.operator },
+  });
   return { messaging, auth, billing };
 }

@@ -37,7 +37,10 @@ export function parseDeletionContact(raw: string): string | null {
 export const deletionRequest = z.object({
   contact: plainText().trim().max(254).optional(),
   email: plainText().trim().max(254).optional(),
-  reason: plainText({ error: DELETION_MESSAGES.reasonRequired }).trim().min(1, DELETION_MESSAGES.reasonRequired).max(2000, 'El motivo puede tener hasta 2000 caracteres.'),
+  reason: plainText({ error: DELETION_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, DELETION_MESSAGES.reasonRequired)
+    .max(2000, 'El motivo puede tener hasta 2000 caracteres.'),
 });
 export type DeletionRequest = z.input<typeof deletionRequest>;
 

@@ -25,7 +25,10 @@ export type AnswerSource = z.infer<typeof answerSourceSchema>;
 
 /** POST /api/assistant/ask: the answer streams back as server-sent events. */
 export const askRequest = z.object({
-  message: plainText().trim().min(1, 'Escribe tu pregunta.').max(LIMITS.questionMaxLength, `Tu pregunta puede tener hasta ${LIMITS.questionMaxLength} caracteres.`),
+  message: plainText()
+    .trim()
+    .min(1, 'Escribe tu pregunta.')
+    .max(LIMITS.questionMaxLength, `Tu pregunta puede tener hasta ${LIMITS.questionMaxLength} caracteres.`),
   history: z.array(turnSchema).max(20).default([]),
   mode: z.enum(['user', 'guest']).default('user'),
   /** The saved chat of this conversation (from an earlier `done`): the new turns are added to it. */

@@ -14,9 +14,7 @@ export const AUTH_MESSAGES = {
 } as const;
 
 /** +1 followed by 10 digits. */
-export const phoneNumberSchema = z
-  .string({ error: AUTH_MESSAGES.phoneRequired })
-  .regex(/^\+1\d{10}$/, AUTH_MESSAGES.phoneInvalid);
+export const phoneNumberSchema = z.string({ error: AUTH_MESSAGES.phoneRequired }).regex(/^\+1\d{10}$/, AUTH_MESSAGES.phoneInvalid);
 
 /** Keeps digits only, at most 10 (spec section 5: the phone input). */
 export function sanitizePhoneInput(value: string): string {

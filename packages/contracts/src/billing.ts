@@ -58,23 +58,11 @@ const NAME_MAX = 50;
 
 const digitsOf = (value: string) => value.replace(/\s+/g, '');
 
-const name = (message: string) =>
-  plainText({ error: message })
-    .trim()
-    .min(LIMITS.nameMin, message)
-    .max(NAME_MAX, message);
+const name = (message: string) => plainText({ error: message }).trim().min(LIMITS.nameMin, message).max(NAME_MAX, message);
 
-const email = z
-  .string({ error: PAYMENT_MESSAGES.email })
-  .trim()
-  .toLowerCase()
-  .max(254, PAYMENT_MESSAGES.email)
-  .pipe(z.email(PAYMENT_MESSAGES.email));
+const email = z.string({ error: PAYMENT_MESSAGES.email }).trim().toLowerCase().max(254, PAYMENT_MESSAGES.email).pipe(z.email(PAYMENT_MESSAGES.email));
 
-const password = z
-  .string({ error: PAYMENT_MESSAGES.password })
-  .min(LIMITS.passwordMin, PAYMENT_MESSAGES.password)
-  .max(128, PAYMENT_MESSAGES.password);
+const password = z.string({ error: PAYMENT_MESSAGES.password }).min(LIMITS.passwordMin, PAYMENT_MESSAGES.password).max(128, PAYMENT_MESSAGES.password);
 
 /**
  * The payment dialog's form (spec sections 3 and 5), as typed: card number grouped by 4 with spaces,
@@ -86,9 +74,7 @@ export const paymentFormSchema = z.object({
   lastName: name(PAYMENT_MESSAGES.lastName),
   email,
   password: password.optional(),
-  cardNumber: z
-    .string({ error: PAYMENT_MESSAGES.cardNumber })
-    .refine((value) => /^\d{13,19}$/.test(digitsOf(value)), PAYMENT_MESSAGES.cardNumber),
+  cardNumber: z.string({ error: PAYMENT_MESSAGES.cardNumber }).refine((value) => /^\d{13,19}$/.test(digitsOf(value)), PAYMENT_MESSAGES.cardNumber),
   expirationDate: z.string({ error: PAYMENT_MESSAGES.expirationDate }).regex(MM_YY, PAYMENT_MESSAGES.expirationDate),
   cvv: z.string({ error: PAYMENT_MESSAGES.cvv }).regex(/^\d{3,4}$/, PAYMENT_MESSAGES.cvv),
 });

@@ -32,10 +32,9 @@ export const feedbackRequest = z
     answers: z.strictObject(Object.fromEntries(OPEN_IDS.map((id) => [id, answer.optional()])) as Record<OpenId, z.ZodOptional<typeof answer>>).default({}),
     additionalComments: plainText().max(5000, 'Tus comentarios pueden tener hasta 5000 caracteres.').nullable().optional(),
   })
-  .refine(
-    (f) => Object.values(f.ratings).some((r) => r !== undefined) || Object.values(f.answers).some((a) => !!a?.trim()) || !!f.additionalComments?.trim(),
-    { message: FEEDBACK_MESSAGES.empty },
-  );
+  .refine((f) => Object.values(f.ratings).some((r) => r !== undefined) || Object.values(f.answers).some((a) => !!a?.trim()) || !!f.additionalComments?.trim(), {
+    message: FEEDBACK_MESSAGES.empty,
+  });
 export type FeedbackRequest = z.input<typeof feedbackRequest>;
 
 /** 201: the survey is stored. */

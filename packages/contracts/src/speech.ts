@@ -15,10 +15,7 @@ export const speechMode = z.enum(['user', 'guest']).default('user');
 
 /** POST /api/speech/tts: the answer streams back as audio/mpeg. */
 export const ttsRequest = z.object({
-  text: plainText()
-    .trim()
-    .min(1, 'No hay texto para leer.')
-    .max(SPEECH.ttsMaxChars, `El texto para leer puede tener hasta ${SPEECH.ttsMaxChars} caracteres.`),
+  text: plainText().trim().min(1, 'No hay texto para leer.').max(SPEECH.ttsMaxChars, `El texto para leer puede tener hasta ${SPEECH.ttsMaxChars} caracteres.`),
   mode: speechMode,
 });
 export type TtsRequest = z.input<typeof ttsRequest>;

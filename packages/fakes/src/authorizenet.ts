@@ -184,19 +184,66 @@ const PAYMENT: SchemaNode = {
 };
 const ORDER: SchemaNode = {
   order: [
-    'invoiceNumber', 'description', 'discountAmount', 'taxIsAfterDiscount', 'totalTaxTypeCode', 'purchaserVATRegistrationNumber',
-    'merchantVATRegistrationNumber', 'vatInvoiceReferenceNumber', 'purchaserCode', 'summaryCommodityCode', 'purchaseOrderDateUTC',
-    'supplierOrderReference', 'authorizedContactName', 'cardAcceptorRefNumber', 'amexDataTAA1', 'amexDataTAA2', 'amexDataTAA3', 'amexDataTAA4',
+    'invoiceNumber',
+    'description',
+    'discountAmount',
+    'taxIsAfterDiscount',
+    'totalTaxTypeCode',
+    'purchaserVATRegistrationNumber',
+    'merchantVATRegistrationNumber',
+    'vatInvoiceReferenceNumber',
+    'purchaserCode',
+    'summaryCommodityCode',
+    'purchaseOrderDateUTC',
+    'supplierOrderReference',
+    'authorizedContactName',
+    'cardAcceptorRefNumber',
+    'amexDataTAA1',
+    'amexDataTAA2',
+    'amexDataTAA3',
+    'amexDataTAA4',
   ],
 };
 const NAME_AND_ADDRESS: SchemaNode = { order: ['firstName', 'lastName', 'company', 'address', 'city', 'state', 'zip', 'country'] };
 const CUSTOMER_ADDRESS: SchemaNode = { order: [...NAME_AND_ADDRESS.order, 'phoneNumber', 'faxNumber', 'email'] };
 const TRANSACTION_REQUEST: SchemaNode = {
   order: [
-    'transactionType', 'amount', 'currencyCode', 'payment', 'profile', 'solution', 'callId', 'terminalNumber', 'authCode', 'refTransId',
-    'splitTenderId', 'order', 'lineItems', 'tax', 'duty', 'shipping', 'taxExempt', 'poNumber', 'customer', 'billTo', 'shipTo', 'customerIP',
-    'cardholderAuthentication', 'retail', 'employeeId', 'transactionSettings', 'userFields', 'surcharge', 'merchantDescriptor', 'subMerchant',
-    'tip', 'processingOptions', 'subsequentAuthInformation', 'otherTax', 'shipFrom', 'authorizationIndicatorType',
+    'transactionType',
+    'amount',
+    'currencyCode',
+    'payment',
+    'profile',
+    'solution',
+    'callId',
+    'terminalNumber',
+    'authCode',
+    'refTransId',
+    'splitTenderId',
+    'order',
+    'lineItems',
+    'tax',
+    'duty',
+    'shipping',
+    'taxExempt',
+    'poNumber',
+    'customer',
+    'billTo',
+    'shipTo',
+    'customerIP',
+    'cardholderAuthentication',
+    'retail',
+    'employeeId',
+    'transactionSettings',
+    'userFields',
+    'surcharge',
+    'merchantDescriptor',
+    'subMerchant',
+    'tip',
+    'processingOptions',
+    'subsequentAuthInformation',
+    'otherTax',
+    'shipFrom',
+    'authorizationIndicatorType',
   ],
   children: {
     payment: PAYMENT,
@@ -382,7 +429,13 @@ export async function startFakeAuthorizeNet(options: FakeAuthorizeNetOptions): P
     return approved ? ok(extra) : error('E00027', undefined, extra);
   };
 
-  const declined = (refId: unknown, responseCode: string, errorCode: string, errorText: string | undefined, card?: { transId: string; last4: string; type: string }) =>
+  const declined = (
+    refId: unknown,
+    responseCode: string,
+    errorCode: string,
+    errorText: string | undefined,
+    card?: { transId: string; last4: string; type: string },
+  ) =>
     transactionAnswer(
       {
         responseCode,
@@ -478,7 +531,8 @@ export async function startFakeAuthorizeNet(options: FakeAuthorizeNetOptions): P
     const refId = request.refId;
     const tr = request.transactionRequest as Record<string, unknown>;
     const original = transactions.get(String(tr.refTransId ?? ''));
-    if (behavior?.kind === 'transaction_error') return { status: 200, body: declined(refId, behavior.responseCode ?? '3', behavior.errorCode, behavior.errorText) };
+    if (behavior?.kind === 'transaction_error')
+      return { status: 200, body: declined(refId, behavior.responseCode ?? '3', behavior.errorCode, behavior.errorText) };
     // A void only finds unsettled transactions.
     if (!original || original.type !== 'authCaptureTransaction' || !['capturedPendingSettlement', 'FDSPendingReview', 'voided'].includes(original.status)) {
       return { status: 200, body: declined(refId, '3', '16', undefined) };
@@ -493,7 +547,11 @@ export async function startFakeAuthorizeNet(options: FakeAuthorizeNetOptions): P
           refTransID: original.id,
           accountNumber: `XXXX${original.last4}`,
           accountType: original.accountType,
-          messages: [already ? { code: '310', description: 'This transaction has already been voided.' } : { code: '1', description: 'This transaction has been approved.' }],
+          messages: [
+            already
+              ? { code: '310', description: 'This transaction has already been voided.' }
+              : { code: '1', description: 'This transaction has been approved.' },
+          ],
         },
         refId,
         true,
@@ -504,7 +562,8 @@ export async function startFakeAuthorizeNet(options: FakeAuthorizeNetOptions): P
   function refundTransaction(request: Record<string, unknown>, behavior: AuthorizeNetBehavior | undefined): Answer {
     const refId = request.refId;
     const tr = request.transactionRequest as Record<string, unknown>;
-    if (behavior?.kind === 'transaction_error') return { status: 200, body: declined(refId, behavior.responseCode ?? '3', behavior.errorCode, behavior.errorText) };
+    if (behavior?.kind === 'transaction_error')
+      return { status: 200, body: declined(refId, behavior.responseCode ?? '3', behavior.errorCode, behavior.errorText) };
     const original = transactions.get(String(tr.refTransId ?? ''));
     const card = isObject(tr.payment) && isObject(tr.payment.creditCard) ? tr.payment.creditCard : undefined;
     const last4 = String(card?.cardNumber ?? '').slice(-4);
@@ -513,7 +572,14 @@ export async function startFakeAuthorizeNet(options: FakeAuthorizeNetOptions): P
     if (!(cents > 0)) return { status: 200, body: declined(refId, '3', '5', undefined) };
     if (original.refundedCents + cents > original.amountCents) return { status: 200, body: declined(refId, '3', '55', undefined) };
     original.refundedCents += cents;
-    const refund: FakeTransaction = { ...original, id: String(nextTransaction++), type: 'refundTransaction', amountCents: cents, refundedCents: 0, status: 'refundPendingSettlement' };
+    const refund: FakeTransaction = {
+      ...original,
+      id: String(nextTransaction++),
+      type: 'refundTransaction',
+      amountCents: cents,
+      refundedCents: 0,
+      status: 'refundPendingSettlement',
+    };
     transactions.set(refund.id, refund);
     return {
       status: 200,
@@ -682,7 +748,13 @@ export async function startFakeAuthorizeNet(options: FakeAuthorizeNetOptions): P
     const problem = schemaOrderProblem(root, request, schema);
     if (problem) return { status: 200, body: error('E00003', problem) };
     if (!isObject(request.merchantAuthentication)) {
-      return { status: 200, body: error('E00003', `The element '${root}' in namespace '${NS}' has incomplete content. List of possible elements expected: 'merchantAuthentication' in namespace '${NS}'.`) };
+      return {
+        status: 200,
+        body: error(
+          'E00003',
+          `The element '${root}' in namespace '${NS}' has incomplete content. List of possible elements expected: 'merchantAuthentication' in namespace '${NS}'.`,
+        ),
+      };
     }
     const auth = request.merchantAuthentication;
     if (behavior?.kind === 'invalid_auth' || auth.name !== options.apiLoginId || auth.transactionKey !== options.transactionKey) {
@@ -766,7 +838,11 @@ export async function startFakeAuthorizeNet(options: FakeAuthorizeNetOptions): P
       return sendJson(response, 200, { ok: true });
     }
     if (request.method === 'GET' && path === '/__control/requests') {
-      return sendJson(response, 200, requests.map(({ root, operation, keys, body: recorded, answer: answered }) => ({ root, operation, keys, body: recorded, answer: answered })));
+      return sendJson(
+        response,
+        200,
+        requests.map(({ root, operation, keys, body: recorded, answer: answered }) => ({ root, operation, keys, body: recorded, answer: answered })),
+      );
     }
     sendJson(response, 404, { error: `unknown control endpoint ${request.method} ${path}` });
   };

@@ -188,7 +188,8 @@ export async function startFakeElevenLabs(options: FakeElevenLabsOptions): Promi
     // At least 4 chunks when there are 4 frames, at most 16 frames (2304 bytes) each.
     const perChunk = Math.min(16, Math.max(1, Math.ceil(frames / 4)));
     const chunks: Buffer[] = [];
-    for (let i = 0; i < frames; i += perChunk) chunks.push(audio.subarray(i * SILENT_MP3_FRAME.length, Math.min(frames, i + perChunk) * SILENT_MP3_FRAME.length));
+    for (let i = 0; i < frames; i += perChunk)
+      chunks.push(audio.subarray(i * SILENT_MP3_FRAME.length, Math.min(frames, i + perChunk) * SILENT_MP3_FRAME.length));
 
     response.writeHead(200, {
       'content-type': 'audio/mpeg',
@@ -226,7 +227,11 @@ export async function startFakeElevenLabs(options: FakeElevenLabsOptions): Promi
       return sendJson(response, 200, { ok: true });
     }
     if (request.method === 'GET' && path === '/__control/requests') {
-      return sendJson(response, 200, requests.map((r) => ({ voiceId: r.voiceId, query: r.query, body: r.body })));
+      return sendJson(
+        response,
+        200,
+        requests.map((r) => ({ voiceId: r.voiceId, query: r.query, body: r.body })),
+      );
     }
     sendJson(response, 404, { error: `unknown control endpoint ${request.method} ${path}` });
   };

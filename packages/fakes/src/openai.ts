@@ -247,7 +247,12 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions): Promise<FakeO
     const behavior = take('chat') ?? { kind: 'reply', text: options.defaultReply?.(messages) ?? FAKE_OPENAI_DEFAULT_REPLY };
     if (sendError(response, behavior, model, options.apiKey)) return;
 
-    const text = behavior.kind === 'reply' ? behavior.text : behavior.kind === 'cut' ? (behavior.text ?? options.defaultReply?.(messages) ?? FAKE_OPENAI_DEFAULT_REPLY) : '';
+    const text =
+      behavior.kind === 'reply'
+        ? behavior.text
+        : behavior.kind === 'cut'
+          ? (behavior.text ?? options.defaultReply?.(messages) ?? FAKE_OPENAI_DEFAULT_REPLY)
+          : '';
     const id = `chatcmpl-${randomBytes(15).toString('base64url')}`;
     const created = Math.floor(Date.now() / 1000);
     const usage = {
@@ -368,8 +373,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions): Promise<FakeO
       return sendJson(response, 400, errorBody('you must provide a model parameter', 'invalid_request_error', null));
     }
     if (ttftMs) await sleep(ttftMs);
-    const text =
-      behavior?.kind === 'empty' ? '' : behavior?.kind === 'reply' ? behavior.text : (options.transcript ?? FAKE_OPENAI_DEFAULT_TRANSCRIPT);
+    const text = behavior?.kind === 'empty' ? '' : behavior?.kind === 'reply' ? behavior.text : (options.transcript ?? FAKE_OPENAI_DEFAULT_TRANSCRIPT);
     if (fields.response_format === 'text') {
       response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
       return void response.end(`${text}\n`);
@@ -396,7 +400,12 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions): Promise<FakeO
       reset();
       return sendJson(response, 200, { ok: true });
     }
-    if (request.method === 'GET' && path === '/__control/requests') return sendJson(response, 200, requests.map((r) => r.body));
+    if (request.method === 'GET' && path === '/__control/requests')
+      return sendJson(
+        response,
+        200,
+        requests.map((r) => r.body),
+      );
     if (request.method === 'POST' && path === '/__control/timing') {
       timing(json() as { ttftMs?: number; tokensPerSecond?: number });
       return sendJson(response, 200, { ttftMs, tokensPerSecond: tokensPerSecond ?? null });

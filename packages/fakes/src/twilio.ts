@@ -17,7 +17,12 @@ export interface FakeTwilio extends FakeServer {
  * form fields To, From, Body; answers 201 with the message resource, or Twilio's error bodies
  * (20003 authentication, 21211 invalid To, 21602 missing Body).
  */
-export async function startFakeTwilio(options: { accountSid: string; authToken: string; port?: number; onMessage?: (message: TwilioMessage) => void }): Promise<FakeTwilio> {
+export async function startFakeTwilio(options: {
+  accountSid: string;
+  authToken: string;
+  port?: number;
+  onMessage?: (message: TwilioMessage) => void;
+}): Promise<FakeTwilio> {
   const messages: TwilioMessage[] = [];
   const error = (status: number, code: number, message: string) => ({
     code,

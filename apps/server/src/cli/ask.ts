@@ -6,7 +6,10 @@ import { createAssistant } from '../modules/assistant';
 
 const args = process.argv.slice(2);
 const guest = args.includes('--guest');
-const question = args.filter((a) => a !== '--guest').join(' ').trim();
+const question = args
+  .filter((a) => a !== '--guest')
+  .join(' ')
+  .trim();
 if (!question) {
   console.error('Uso: npm run ask -- "tu pregunta" [--guest]');
   process.exit(2);

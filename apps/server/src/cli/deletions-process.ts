@@ -23,14 +23,19 @@ runCommand(async () => {
         console.error(`No hay ninguna solicitud sin sesión pendiente con el id ${requestId || '(vacío)'}.`);
         return 1;
       }
-      console.log(outcome === 'deleted' ? `solicitud ${requestId}: cuenta eliminada` : `solicitud ${requestId}: no había ninguna cuenta con ese correo; cerrada`);
+      console.log(
+        outcome === 'deleted' ? `solicitud ${requestId}: cuenta eliminada` : `solicitud ${requestId}: no había ninguna cuenta con ese correo; cerrada`,
+      );
       return 0;
     }
     const report = await processDeletionRequests(deps);
     for (const done of report.deleted) console.log(`eliminada la cuenta ${done.userId} (solicitud ${done.requestId})`);
     if (report.toVerify.length) {
       console.log(`\n${report.toVerify.length} solicitud(es) sin sesión, para verificar con la persona antes de borrar nada:`);
-      for (const r of report.toVerify) console.log(`  ${r.requestId}  ${r.createdAt.toISOString().slice(0, 10)}  ${r.email ?? '(sin correo)'}  motivo: ${r.reason.replace(/\s+/g, ' ').slice(0, 80)}`);
+      for (const r of report.toVerify)
+        console.log(
+          `  ${r.requestId}  ${r.createdAt.toISOString().slice(0, 10)}  ${r.email ?? '(sin correo)'}  motivo: ${r.reason.replace(/\s+/g, ' ').slice(0, 80)}`,
+        );
     }
     console.log(`\n${report.deleted.length} cuenta(s) eliminada(s), ${report.toVerify.length} por verificar.`);
     if (report.toVerify.length) console.log('Verificada una solicitud: npm run deletions:process -- --confirm <id>');

@@ -102,7 +102,9 @@ if (urgent) console.log(`urgent: ${urgent.passed}/${urgent.total} referred with 
 if (topicQuestions) console.log(`answered from an entry of their own: ${ownEntry}/${topicQuestions} questions on the topics of ${topicsFile.split('/').pop()}`);
 console.log(`wrong topic: ${wrongTopics}/${answeredQuestions} answers (${pct(wrongTopics, answeredQuestions)})`);
 const medianSP = median(szigriszt);
-console.log(`median INFLESZ (Szigriszt-Pazos, counted as spoken) ${medianSP.toFixed(1)} (${inflesz(medianSP)}), median Fernández-Huerta ${median(huerta).toFixed(1)}, over ${szigriszt.length} answers; engine: ${assistant.usesModel ? 'language model' : 'built-in'}`);
+console.log(
+  `median INFLESZ (Szigriszt-Pazos, counted as spoken) ${medianSP.toFixed(1)} (${inflesz(medianSP)}), median Fernández-Huerta ${median(huerta).toFixed(1)}, over ${szigriszt.length} answers; engine: ${assistant.usesModel ? 'language model' : 'built-in'}`,
+);
 console.log(`closing-sentence rule aside: ${passedButClosing}/${questions.length} passed`);
 if (failures.length) console.log(`failed: ${failures.join(', ')}`);
 console.log(`${passed} passed, ${questions.length - passed} failed`);

@@ -62,7 +62,18 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 export const PGLITE_START_PARAMS = [
   // PGlite's own defaults (replaced, not extended, by startParams).
   ...['--single', '-F', '-O', '-j', '-c', 'search_path=public', '-c', 'exit_on_error=false', '-c', 'log_checkpoints=false'],
-  ...['-c', 'max_worker_processes=0', '-c', 'max_parallel_workers=0', '-c', 'max_parallel_workers_per_gather=0', '-c', 'io_method=sync', '-c', 'max_parallel_maintenance_workers=0'],
+  ...[
+    '-c',
+    'max_worker_processes=0',
+    '-c',
+    'max_parallel_workers=0',
+    '-c',
+    'max_parallel_workers_per_gather=0',
+    '-c',
+    'io_method=sync',
+    '-c',
+    'max_parallel_maintenance_workers=0',
+  ],
   ...['-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB', '-c', 'temp_buffers=2MB', '-c', 'work_mem=2MB'],
 ];
 

@@ -61,7 +61,11 @@ export function safeError(error: unknown, depth = 0): LoggedError {
     if (typeof e.code === 'string' || typeof e.code === 'number') out.code = e.code;
     if (typeof e.statusCode === 'number') out.statusCode = e.statusCode;
   }
-  if (typeof e.stack === 'string') out.stack = e.stack.split('\n').filter((line) => line.startsWith('    at ')).join('\n');
+  if (typeof e.stack === 'string')
+    out.stack = e.stack
+      .split('\n')
+      .filter((line) => line.startsWith('    at '))
+      .join('\n');
   if (e.cause !== undefined && depth < 3) out.cause = safeError(e.cause, depth + 1);
   return out;
 }
@@ -84,7 +88,10 @@ const CONSOLE_LEVELS: Record<ConsoleMethod, 'error' | 'warn' | 'info' | 'debug'>
  * on console.error) go through the logger instead, with the same redaction. Returns the restore.
  */
 export function routeConsoleToLogger(log: { [K in 'error' | 'warn' | 'info' | 'debug']: (obj: object, msg: string) => void }): () => void {
-  const original = Object.fromEntries((Object.keys(CONSOLE_LEVELS) as ConsoleMethod[]).map((m) => [m, console[m]])) as Record<ConsoleMethod, (...args: unknown[]) => void>;
+  const original = Object.fromEntries((Object.keys(CONSOLE_LEVELS) as ConsoleMethod[]).map((m) => [m, console[m]])) as Record<
+    ConsoleMethod,
+    (...args: unknown[]) => void
+  >;
   for (const method of Object.keys(CONSOLE_LEVELS) as ConsoleMethod[]) {
     console[method] = (...args: unknown[]) => {
       const err = args.find((arg) => arg instanceof Error || (typeof arg === 'object' && arg !== null && ('params' in arg || 'severity' in arg)));

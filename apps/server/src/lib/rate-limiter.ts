@@ -73,9 +73,7 @@ export class RateLimiter {
 
   /** Current count without adding one (for checks before an expensive step). */
   async peek(key: string): Promise<number> {
-    const result = await this.db.execute(
-      sql`select count from rate_limits where key = ${key} and expires_at > now()`,
-    );
+    const result = await this.db.execute(sql`select count from rate_limits where key = ${key} and expires_at > now()`);
     return Number(rows<{ count: number }>(result)[0]?.count ?? 0);
   }
 

@@ -19,7 +19,9 @@ describe('response schemas', () => {
       expect(api.map((r) => r.url)).toContain(url);
     }
     expect(routes.filter((r) => !r.hasResponseSchema && r.url.startsWith('/api/'))).toEqual([]);
-    expect(routes.filter((r) => !r.hasResponseSchema).map((r) => r.url)).toEqual(routes.filter((r) => !r.hasResponseSchema && /\.[a-z0-9]+$/i.test(r.url)).map((r) => r.url));
+    expect(routes.filter((r) => !r.hasResponseSchema).map((r) => r.url)).toEqual(
+      routes.filter((r) => !r.hasResponseSchema && /\.[a-z0-9]+$/i.test(r.url)).map((r) => r.url),
+    );
   });
 
   it('a route without a response schema stops the app from building', async () => {

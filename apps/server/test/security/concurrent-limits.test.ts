@@ -61,7 +61,12 @@ describe(`${CONCURRENT} concurrent questions against each cap`, () => {
 
   it('a clarifying turn gives its reserved consultation back', async () => {
     const { cookie } = await signUp(ctx.app);
-    const clarify = await ctx.app.inject({ method: 'POST', url: '/api/assistant/ask', headers: { cookie }, payload: { message: '¿Cómo arreglo mis papeles?' } });
+    const clarify = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/assistant/ask',
+      headers: { cookie },
+      payload: { message: '¿Cómo arreglo mis papeles?' },
+    });
     expect(parseSse(clarify.body).find((e) => e.event === 'done')?.data.kind).toBe('clarify');
     expect((await usage(cookie, 'user')).used).toBe(0);
   });
@@ -71,7 +76,8 @@ describe('with a language model: counted when the first sentence is sent', () =>
   let fake: FakeOpenAI;
   let model: TestContext;
   let base: string;
-  const ANSWER = 'Claro, te explico. Para renovar tu DACA usas el formulario I-821D. Lo mandas con el I-765. Puedes descargar el formulario I-821D en la sección Documentos de la app.';
+  const ANSWER =
+    'Claro, te explico. Para renovar tu DACA usas el formulario I-821D. Lo mandas con el I-765. Puedes descargar el formulario I-821D en la sección Documentos de la app.';
 
   beforeAll(async () => {
     fake = await startFakeOpenAI({ apiKey: 'sk-test-key-1234567890', tokensPerSecond: 40 });
@@ -110,7 +116,9 @@ describe('with a language model: counted when the first sentence is sent', () =>
     const { cookie, userId } = await signUp(model.app);
     const received = await askAndLeave(cookie, 'event: sentence');
     expect(received).not.toContain('event: done');
-    await expect.poll(async () => (await model.app.inject({ method: 'GET', url: '/api/assistant/usage', headers: { cookie } })).json().used, { timeout: 5000 }).toBe(1);
+    await expect
+      .poll(async () => (await model.app.inject({ method: 'GET', url: '/api/assistant/usage', headers: { cookie } })).json().used, { timeout: 5000 })
+      .toBe(1);
     expect((await ctx.database.db.select().from(profiles).where(eq(profiles.id, userId)))[0]?.plan).toBe('FREE');
   });
 

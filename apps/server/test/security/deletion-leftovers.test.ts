@@ -58,12 +58,21 @@ describe('an account deletion leaves nothing behind', () => {
     expect(asked.body).toContain('event: done');
     await inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: EMAIL, password: 'incorrecta' } });
     await inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: EMAIL } });
-    expect(await ctx.database.db.select().from(rateLimits).where(like(rateLimits.key, `%${stamp}%`))).not.toHaveLength(0);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(rateLimits)
+        .where(like(rateLimits.key, `%${stamp}%`)),
+    ).not.toHaveLength(0);
     await inject({ method: 'POST', url: '/api/account/deletion-request', headers: { cookie }, payload: { reason: 'Ya no la necesito' } });
 
     // The phone account: a code, a sign-up by verification, a deletion request.
     await inject({ method: 'POST', url: '/api/account/phone/send-code', payload: { phoneNumber: PHONE, intent: 'register', firstName: 'Luis' } });
-    const verified = await inject({ method: 'POST', url: '/api/auth/phone-number/verify', payload: { phoneNumber: PHONE, code: await lastCode(ctx.database.db, PHONE) } });
+    const verified = await inject({
+      method: 'POST',
+      url: '/api/auth/phone-number/verify',
+      payload: { phoneNumber: PHONE, code: await lastCode(ctx.database.db, PHONE) },
+    });
     expect(verified.statusCode).toBe(200);
     await inject({ method: 'POST', url: '/api/account/deletion-request', headers: { cookie: sessionCookie(verified) }, payload: { reason: 'Ya no' } });
 

@@ -47,10 +47,20 @@ async function driveEveryWriteEndpoint(round: string) {
   await inject({ method: 'POST', url: '/api/auth/phone-number/verify', payload: { phoneNumber: M.phone, code } });
   await inject({ method: 'PATCH', url: '/api/profile', headers: { cookie }, payload: { firstName: M.name, lastName: M.lastName } });
   await inject({ method: 'POST', url: '/api/assistant/ask', headers: { cookie }, payload: { message: M.question } });
-  await inject({ method: 'POST', url: '/api/feedback', headers: { cookie }, payload: { additionalComments: M.feedback, answers: { support_feedback: M.feedback } } });
+  await inject({
+    method: 'POST',
+    url: '/api/feedback',
+    headers: { cookie },
+    payload: { additionalComments: M.feedback, answers: { support_feedback: M.feedback } },
+  });
   await inject({ method: 'POST', url: '/api/account/deletion-request', headers: { cookie }, payload: { reason: M.reason } });
   await inject({ method: 'POST', url: '/api/account/deletion-request', payload: { email, reason: M.reason } });
-  await inject({ method: 'POST', url: '/api/billing/authorize-sub', headers: { cookie }, payload: paymentBody({ firstName: M.name, lastName: M.lastName, email, cardNumber: M.card }) });
+  await inject({
+    method: 'POST',
+    url: '/api/billing/authorize-sub',
+    headers: { cookie },
+    payload: paymentBody({ firstName: M.name, lastName: M.lastName, email, cardNumber: M.card }),
+  });
   // Last: a password reset ends the sessions used above.
   await inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email } });
   const reset = await lastMessage(ctx.database.db, email).catch(() => undefined);
@@ -60,12 +70,25 @@ async function driveEveryWriteEndpoint(round: string) {
   await inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie }, payload: {} });
 }
 
-const TABLES = ['saved_chats', 'feedback', 'deletion_requests', 'profiles', 'account', 'verification', 'outbox', 'phone_registrations', 'subscriptions', 'payments'];
+const TABLES = [
+  'saved_chats',
+  'feedback',
+  'deletion_requests',
+  'profiles',
+  'account',
+  'verification',
+  'outbox',
+  'phone_registrations',
+  'subscriptions',
+  'payments',
+];
 
 describe('no personal data in any log line, at any level, even when the database fails', () => {
   it('drives every write endpoint, then again with the database failing, and finds no marker in the log', async () => {
     await driveEveryWriteEndpoint('ok');
-    const [hash] = rows<{ password: string }>(await ctx.database.db.execute(sql`select a.password from account a join "user" u on u.id = a.user_id where u.email = ${M.email}`));
+    const [hash] = rows<{ password: string }>(
+      await ctx.database.db.execute(sql`select a.password from account a join "user" u on u.id = a.user_id where u.email = ${M.email}`),
+    );
     secrets.push(hash!.password);
     const before = ctx.logs.length;
     for (const table of TABLES) await ctx.database.db.execute(sql.raw(`alter table ${table} rename to ${table}_away`));

@@ -95,7 +95,10 @@ describe.skipIf(!url)('two servers on one PostgreSQL behave as one', () => {
       body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
     });
     const text = await response.text();
-    const cookies = response.headers.getSetCookie().map((c) => c.split(';')[0]!).filter((c) => !c.endsWith('='));
+    const cookies = response.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .filter((c) => !c.endsWith('='));
     return { status: response.status, text, cookie: cookies.join('; '), json: () => JSON.parse(text) };
   }
 
@@ -110,16 +113,28 @@ describe.skipIf(!url)('two servers on one PostgreSQL behave as one', () => {
   });
 
   it(`the guest per-address cap holds across servers: ${GUEST_IP_DAILY + 10} guests from one address, alternating, get ${GUEST_IP_DAILY} answers`, async () => {
-    const results = await Promise.all(Array.from({ length: GUEST_IP_DAILY + 10 }, () => call('POST', '/api/assistant/ask', { body: { message: '¿Qué es el TPS?', mode: 'guest' }, ip: '10.60.1.1' })));
+    const results = await Promise.all(
+      Array.from({ length: GUEST_IP_DAILY + 10 }, () =>
+        call('POST', '/api/assistant/ask', { body: { message: '¿Qué es el TPS?', mode: 'guest' }, ip: '10.60.1.1' }),
+      ),
+    );
     expect(results.filter((r) => r.text.includes('event: done'))).toHaveLength(GUEST_IP_DAILY);
     expect(results.filter((r) => r.status === 403)).toHaveLength(10);
   });
 
   it('the FREE plan holds across servers: 20 questions of one account at once, alternating, give 3 answers', async () => {
-    const up = await call('POST', '/api/auth/sign-up/email', { body: { email: `free.${Date.now()}@example.com`, password: 'secreto123', name: 'Ana' }, ip: '10.60.2.1' });
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => call('POST', '/api/assistant/ask', { body: { message: '¿Qué es el TPS?' }, cookie: up.cookie, ip: `10.60.2.${i + 2}` })));
+    const up = await call('POST', '/api/auth/sign-up/email', {
+      body: { email: `free.${Date.now()}@example.com`, password: 'secreto123', name: 'Ana' },
+      ip: '10.60.2.1',
+    });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call('POST', '/api/assistant/ask', { body: { message: '¿Qué es el TPS?' }, cookie: up.cookie, ip: `10.60.2.${i + 2}` }),
+      ),
+    );
     let answered = results.filter((r) => r.text.includes('event: done')).length;
-    for (let i = 0; i < 4; i++) if ((await call('POST', '/api/assistant/ask', { body: { message: '¿Qué es el DACA?' }, cookie: up.cookie })).text.includes('event: done')) answered++;
+    for (let i = 0; i < 4; i++)
+      if ((await call('POST', '/api/assistant/ask', { body: { message: '¿Qué es el DACA?' }, cookie: up.cookie })).text.includes('event: done')) answered++;
     expect(answered).toBe(3);
     expect((await call('GET', '/api/assistant/usage', { cookie: up.cookie })).json().used).toBe(3);
   });
@@ -128,7 +143,8 @@ describe.skipIf(!url)('two servers on one PostgreSQL behave as one', () => {
     const email = `throttle.${Date.now()}@example.com`;
     await call('POST', '/api/auth/sign-up/email', { body: { email, password: 'secreto123', name: 'Ana' }, ip: '10.60.3.1' });
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await call('POST', '/api/auth/sign-in/email', { body: { email, password: `mala-${i}` }, ip: '10.60.3.9' })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await call('POST', '/api/auth/sign-in/email', { body: { email, password: `mala-${i}` }, ip: '10.60.3.9' })).status);
     expect(statuses.slice(0, 10).every((s) => s === 401 || s === 429)).toBe(true);
     expect(statuses[10]).toBe(429);
   });

@@ -25,7 +25,12 @@ describe("the page's own origin is accepted", () => {
       const signIn = await post(host, '/api/auth/sign-in/email', { email, password: 'secreto123' });
       expect(signIn.statusCode, signIn.body).toBe(200);
       const cookie = sessionCookie(signIn);
-      const profile = await ctx.app.inject({ method: 'PATCH', url: '/api/profile', payload: { firstName: 'Lucía' }, headers: { host, origin: `http://${host}`, cookie } });
+      const profile = await ctx.app.inject({
+        method: 'PATCH',
+        url: '/api/profile',
+        payload: { firstName: 'Lucía' },
+        headers: { host, origin: `http://${host}`, cookie },
+      });
       expect(profile.statusCode, profile.body).toBe(200);
       const feedback = await post(host, '/api/feedback', { ratings: { expectations_met: 5 } }, { cookie });
       expect(feedback.statusCode, feedback.body).toBeLessThan(300);

@@ -13,7 +13,11 @@ afterAll(() => ctx.close());
 
 const ORIGIN = { origin: 'http://localhost:3000' };
 /** Every cookie of a response (session token and, when enabled, the cached session data). */
-const allCookies = (response: { cookies: Array<{ name: string; value: string }> }) => response.cookies.filter((c) => c.value).map((c) => `${c.name}=${c.value}`).join('; ');
+const allCookies = (response: { cookies: Array<{ name: string; value: string }> }) =>
+  response.cookies
+    .filter((c) => c.value)
+    .map((c) => `${c.name}=${c.value}`)
+    .join('; ');
 const me = async (cookie: string) => (await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json().user;
 
 /** A second device of the same person: its own sign-in, its own cookies. */
@@ -45,7 +49,11 @@ describe('sessions end at once', () => {
     expect(await me(device)).not.toBeNull();
     await ctx.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email }, remoteAddress: '10.21.0.2' });
     const token = /token=([^\s&]+)/.exec((await lastMessage(ctx.database.db, email))!.body)![1]!;
-    const reset = await ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: decodeURIComponent(token), newPassword: 'nueva-clave-1' } });
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: decodeURIComponent(token), newPassword: 'nueva-clave-1' },
+    });
     expect(reset.statusCode).toBe(200);
     expect(await me(device)).toBeNull();
   });
@@ -62,13 +70,27 @@ describe('sessions end at once', () => {
 describe('no session token in a body a page script can read', () => {
   it('sign-up, sign-in and get-session answer without the token; the HttpOnly cookie still signs in', async () => {
     const email = uniqueEmail();
-    const up = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email, password: 'secreto123', name: 'Ana' }, remoteAddress: '10.21.1.1' });
+    const up = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { email, password: 'secreto123', name: 'Ana' },
+      remoteAddress: '10.21.1.1',
+    });
     const token = up.cookies.find((c) => c.name.endsWith('session_token'))!.value.split('.')[0]!;
     expect(token.length).toBeGreaterThan(10);
-    const inResponse = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password: 'secreto123' }, remoteAddress: '10.21.1.1' });
+    const inResponse = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email, password: 'secreto123' },
+      remoteAddress: '10.21.1.1',
+    });
     const session = await ctx.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: sessionCookie(inResponse) } });
     const signedInToken = inResponse.cookies.find((c) => c.name.endsWith('session_token'))!.value.split('.')[0]!;
-    for (const [name, response, secret] of [['sign-up', up, token], ['sign-in', inResponse, signedInToken], ['get-session', session, signedInToken]] as const) {
+    for (const [name, response, secret] of [
+      ['sign-up', up, token],
+      ['sign-in', inResponse, signedInToken],
+      ['get-session', session, signedInToken],
+    ] as const) {
       expect(response.statusCode, name).toBe(200);
       expect(response.body, name).not.toContain(secret);
       expect(response.json(), name).not.toHaveProperty('token');

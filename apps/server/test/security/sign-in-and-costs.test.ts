@@ -57,7 +57,8 @@ describe('a global hourly SMS budget', () => {
         remoteAddress: `10.31.0.${i + 1}`,
       });
       statuses.push(response.statusCode);
-      if (response.statusCode !== 200) expect(response.json().error.message).toBe('En este momento no podemos enviar más códigos por SMS. Inténtalo de nuevo en una hora.');
+      if (response.statusCode !== 200)
+        expect(response.json().error.message).toBe('En este momento no podemos enviar más códigos por SMS. Inténtalo de nuevo en una hora.');
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 503, 503]);
     expect(ctx.logs.filter((line) => line.includes('"alert":"sms_budget"'))).toHaveLength(1);

@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const ENGLISH = /\b(Bad Request|Not Found|Internal Server Error|If this email exists|is not a valid|Unauthorized|Forbidden|Too Many Requests|Invalid|expected|required)\b/;
+const ENGLISH =
+  /\b(Bad Request|Not Found|Internal Server Error|If this email exists|is not a valid|Unauthorized|Forbidden|Too Many Requests|Invalid|expected|required)\b/;
 
 describe('every message a person can see is Spanish', () => {
   it.each([
@@ -25,7 +26,10 @@ describe('every message a person can see is Spanish', () => {
     ['an unknown auth endpoint', { method: 'POST', url: '/api/auth/delete-user', payload: {} }],
   ] as const)('%s', async (_name, request) => {
     const { withCookie, ...rest } = request as typeof request & { withCookie?: boolean; headers?: Record<string, string> };
-    const response = await ctx.app.inject({ ...(rest as object), headers: { ...((rest as { headers?: Record<string, string> }).headers ?? {}), ...(withCookie ? { cookie } : {}) } } as never);
+    const response = await ctx.app.inject({
+      ...(rest as object),
+      headers: { ...((rest as { headers?: Record<string, string> }).headers ?? {}), ...(withCookie ? { cookie } : {}) },
+    } as never);
     const body = response.json();
     const message: string = body.error?.message ?? body.message;
     expect(message, response.body).toEqual(expect.any(String));

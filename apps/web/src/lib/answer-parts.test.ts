@@ -11,7 +11,10 @@ describe('answerParts', () => {
   });
 
   it('reads other phone shapes and 911, but not prices, years or form numbers', () => {
-    const phones = (text: string) => answerParts(text).filter((p) => p.type === 'phone').map((p) => (p.type === 'phone' ? p.href : ''));
+    const phones = (text: string) =>
+      answerParts(text)
+        .filter((p) => p.type === 'phone')
+        .map((p) => (p.type === 'phone' ? p.href : ''));
     expect(phones('Marca (800) 375-5283 o 800-375-5283.')).toEqual(['tel:+18003755283', 'tel:+18003755283']);
     expect(phones('En una emergencia llama al 911, aunque no tengas papeles.')).toEqual(['tel:911']);
     expect(phones('Cuesta $911 y tarda 2026 días; el I-911 no existe.')).toEqual([]);
@@ -33,18 +36,21 @@ describe('answerParts', () => {
   });
 
   it('keeps form numbers whole (they must not break across lines)', () => {
-    expect(answerParts('Llena el I-130 y luego el I-485, o el DS-160 y el I-821D.').filter((p) => p.type === 'form').map((p) => p.text)).toEqual([
-      'I-130',
-      'I-485',
-      'DS-160',
-      'I-821D',
-    ]);
+    expect(
+      answerParts('Llena el I-130 y luego el I-485, o el DS-160 y el I-821D.')
+        .filter((p) => p.type === 'form')
+        .map((p) => p.text),
+    ).toEqual(['I-130', 'I-485', 'DS-160', 'I-821D']);
     // A lower-case word with a hyphen is text.
     expect(answerParts('covid-19').every((p) => p.type === 'text')).toBe(true);
   });
 
   it('gives back the whole text, in order', () => {
     const text = 'Pide el I-90 en uscis.gov/i-90 o llama al 1-800-375-5283. ¡Suerte!';
-    expect(answerParts(text).map((p) => p.text).join('')).toBe(text);
+    expect(
+      answerParts(text)
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(text);
   });
 });

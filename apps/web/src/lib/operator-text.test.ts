@@ -11,6 +11,8 @@ describe('fillOperator', () => {
   });
 
   it('leaves out what is not configured instead of making it up', () => {
-    expect(fillOperator(text, { name: 'Camino Claro', address: null, supportEmail: null })).toBe('Camino Claro lo opera Camino Claro, responsable de tus datos personales.');
+    expect(fillOperator(text, { name: 'Camino Claro', address: null, supportEmail: null })).toBe(
+      'Camino Claro lo opera Camino Claro, responsable de tus datos personales.',
+    );
   });
 });

@@ -28,6 +28,10 @@ const subscribe = (listener: () => void) => {
 };
 
 export function usePlanChooserState(): { open: boolean; used: boolean } {
-  const isOpen = useSyncExternalStore(subscribe, () => open, () => open);
+  const isOpen = useSyncExternalStore(
+    subscribe,
+    () => open,
+    () => open,
+  );
   return { open: isOpen, used };
 }

@@ -2,7 +2,10 @@ import type { AnswerSource } from '@camino/contracts';
 
 /** "https://www.uscis.gov/i-130/" -> "uscis.gov/i-130": the address as people read it. */
 export function displayUrl(url: string): string {
-  return url.replace(/^https?:\/\//i, '').replace(/^www\./i, '').replace(/\/$/, '');
+  return url
+    .replace(/^https?:\/\//i, '')
+    .replace(/^www\./i, '')
+    .replace(/\/$/, '');
 }
 
 /** "2026-11-23" -> "noviembre de 2026" (in the interface's language). */

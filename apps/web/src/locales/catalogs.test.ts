@@ -29,7 +29,8 @@ describe('interface catalogs', () => {
 
   it('Spanish texts are spelled as corrected (D13): accents, opening marks, "tú", true prices (D6)', () => {
     const texts = [...placeholders(es).keys()].map((key) => [key, key.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], es)] as const);
-    const uncorrected = /(?<![\p{L}])(sesion|contrasena|numero|codigo|electronico|verificacion|autenticacion|seccion|suscripcion|Limite|limite|boton|telefono|informacion|pagina|tambien|aqui|mas respuestas|Haga|Obtenga|ingrese|intente|inicie|contacte|usted|Usted|su pregunta|sus preguntas|gratuito|desde \$4\.99)(?![\p{L}])/u;
+    const uncorrected =
+      /(?<![\p{L}])(sesion|contrasena|numero|codigo|electronico|verificacion|autenticacion|seccion|suscripcion|Limite|limite|boton|telefono|informacion|pagina|tambien|aqui|mas respuestas|Haga|Obtenga|ingrese|intente|inicie|contacte|usted|Usted|su pregunta|sus preguntas|gratuito|desde \$4\.99)(?![\p{L}])/u;
     const english = /(?<![\p{L}])(successfully|Success|Failed|Please|Error logging|updated)(?![\p{L}])/u;
     const bad = texts.filter(([, text]) => typeof text === 'string' && (uncorrected.test(text) || english.test(text)));
     expect(bad).toEqual([]);

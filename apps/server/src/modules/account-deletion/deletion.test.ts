@@ -24,8 +24,13 @@ describe('POST /api/account/deletion-request', () => {
   it('stores a signed-out request with its e-mail, which is required', async () => {
     const missing = await send(undefined, { reason: 'Borrar todo' }, '10.3.3.4');
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().error).toMatchObject({ message: 'Por favor ingresa el correo o el teléfono de tu cuenta', fields: { contact: 'Por favor ingresa el correo o el teléfono de tu cuenta' } });
-    expect((await send(undefined, { reason: 'Borrar todo', email: 'malo' }, '10.3.3.4')).json().error.message).toBe('Escribe un correo válido o un teléfono de 10 dígitos');
+    expect(missing.json().error).toMatchObject({
+      message: 'Por favor ingresa el correo o el teléfono de tu cuenta',
+      fields: { contact: 'Por favor ingresa el correo o el teléfono de tu cuenta' },
+    });
+    expect((await send(undefined, { reason: 'Borrar todo', email: 'malo' }, '10.3.3.4')).json().error.message).toBe(
+      'Escribe un correo válido o un teléfono de 10 dígitos',
+    );
     const ok = await send(undefined, { reason: 'Borrar todo', email: 'Ana@Example.com' }, '10.3.3.4');
     expect(ok.statusCode).toBe(201);
     const rows = await ctx.database.db.select().from(deletionRequests);
@@ -37,7 +42,9 @@ describe('POST /api/account/deletion-request', () => {
     expect(ok.statusCode).toBe(201);
     const rows = await ctx.database.db.select().from(deletionRequests);
     expect(rows.find((r) => r.email === '+15552017788')).toMatchObject({ userId: null, status: 'pending' });
-    expect((await send(undefined, { reason: 'x', contact: '555-201' }, '10.3.3.7')).json().error.message).toBe('Escribe un correo válido o un teléfono de 10 dígitos');
+    expect((await send(undefined, { reason: 'x', contact: '555-201' }, '10.3.3.7')).json().error.message).toBe(
+      'Escribe un correo válido o un teléfono de 10 dígitos',
+    );
   });
 
   it('shows a signed-in user the pending request, once, and lets them withdraw it', async () => {
@@ -52,7 +59,9 @@ describe('POST /api/account/deletion-request', () => {
     expect(mine).toHaveLength(1);
     // Another account sees nothing of it, and cannot withdraw it.
     const other = await signUp(ctx.app);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/account/deletion-request', headers: { cookie: other.cookie } })).json()).toEqual({ pending: null });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/account/deletion-request', headers: { cookie: other.cookie } })).json()).toEqual({
+      pending: null,
+    });
     await ctx.app.inject({ method: 'DELETE', url: '/api/account/deletion-request', headers: { cookie: other.cookie, origin: 'http://localhost:3000' } });
     expect((await pending()).json().pending?.id).toBe(shown.id);
     const withdrawn = await ctx.app.inject({ method: 'DELETE', url: '/api/account/deletion-request', headers: { cookie, origin: 'http://localhost:3000' } });

@@ -39,13 +39,22 @@ describe('npm run deletions:process', () => {
     // A phone user too: codes in the outbox, a pending registration.
     const phone = uniquePhone();
     await ctx.app.inject({ method: 'POST', url: '/api/account/phone/send-code', payload: { phoneNumber: phone, intent: 'register', firstName: 'Tel' } });
-    const verified = await ctx.app.inject({ method: 'POST', url: '/api/auth/phone-number/verify', payload: { phoneNumber: phone, code: await lastCode(ctx.database.db, phone) } });
+    const verified = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/phone-number/verify',
+      payload: { phoneNumber: phone, code: await lastCode(ctx.database.db, phone) },
+    });
     const phoneCookie = verified.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     const phoneUser = (await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: phoneCookie } })).json().user.id as string;
 
     await ctx.app.inject({ method: 'POST', url: '/api/account/deletion-request', headers, payload: { reason: 'Ya no lo uso' } });
     await ctx.app.inject({ method: 'POST', url: '/api/account/deletion-request', headers: { cookie: phoneCookie }, payload: { reason: 'Privacidad' } });
-    await ctx.app.inject({ method: 'POST', url: '/api/account/deletion-request', payload: { reason: 'Sin cuenta', email: 'alguien@example.com' }, remoteAddress: '10.8.8.8' });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/deletion-request',
+      payload: { reason: 'Sin cuenta', email: 'alguien@example.com' },
+      remoteAddress: '10.8.8.8',
+    });
     expect(await rowsMentioning([userId, email])).not.toEqual([]);
 
     const cancelled: string[] = [];
@@ -66,7 +75,12 @@ describe('npm run deletions:process', () => {
     const { userId, email } = await signUp(ctx.app, { name: 'Anónima' });
     const noDeps = { db: ctx.database.db, cancelSubscriptions: async () => {} };
     for (const address of [email.toUpperCase(), 'nadie@example.com']) {
-      const sent = await ctx.app.inject({ method: 'POST', url: '/api/account/deletion-request', payload: { reason: 'Verificada', email: address }, remoteAddress: '10.8.8.9' });
+      const sent = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/account/deletion-request',
+        payload: { reason: 'Verificada', email: address },
+        remoteAddress: '10.8.8.9',
+      });
       expect(sent.statusCode).toBe(201);
     }
     const listed = (await processDeletionRequests(noDeps)).toVerify.filter((r) => r.reason === 'Verificada');

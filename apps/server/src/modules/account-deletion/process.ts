@@ -26,7 +26,11 @@ const pendingOf = (userId: string) => and(eq(t.deletionRequests.userId, userId),
 
 /** The user's pending request, if any (one per account). */
 export async function findPendingDeletionRequest(db: Db, userId: string): Promise<{ id: string; createdAt: Date } | undefined> {
-  const [pending] = await db.select({ id: t.deletionRequests.id, createdAt: t.deletionRequests.createdAt }).from(t.deletionRequests).where(pendingOf(userId)).limit(1);
+  const [pending] = await db
+    .select({ id: t.deletionRequests.id, createdAt: t.deletionRequests.createdAt })
+    .from(t.deletionRequests)
+    .where(pendingOf(userId))
+    .limit(1);
   return pending;
 }
 
@@ -128,4 +132,3 @@ export async function findUserId(db: Db, contact: string): Promise<string | null
     .limit(1);
   return row?.id ?? null;
 }
-

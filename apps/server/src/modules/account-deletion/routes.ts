@@ -16,7 +16,12 @@ export const deletionRoutes =
   ({ auth, db, rateLimiter }: { auth: Auth; db: Db; rateLimiter: RateLimiter }): FastifyPluginAsyncZod =>
   async (app) => {
     app.post('/account/deletion-request', { schema: { body: deletionRequest, response: { 201: deletionRequestResponse } } }, async (request, reply) => {
-      await rateLimiter.consume({ key: `deletion:ip:${request.ip}`, max: 5, windowSeconds: 3600, message: 'Ya enviaste varias solicitudes. Inténtalo más tarde.' });
+      await rateLimiter.consume({
+        key: `deletion:ip:${request.ip}`,
+        max: 5,
+        windowSeconds: 3600,
+        message: 'Ya enviaste varias solicitudes. Inténtalo más tarde.',
+      });
       const session = await getSession(auth, request);
       let contact: string | null = null;
       if (!session) {

@@ -117,11 +117,18 @@ export class Assistant {
     const clarified = !!lastAssistant && this.engine.isClarification(lastAssistant.content);
     const history = input.history.slice(-LIMITS.historyMaxTurns).map((t) => ({ role: t.role, content: t.content.slice(0, TURN_CHARS) }));
     const closing = this.engine.compose(plan).sentences.at(-1) ?? '';
-    return [{ role: 'system', content: systemPrompt(input.mode, plan, closing, clarified || !!plan.pathway) }, ...history, { role: 'user', content: input.message }];
+    return [
+      { role: 'system', content: systemPrompt(input.mode, plan, closing, clarified || !!plan.pathway) },
+      ...history,
+      { role: 'user', content: input.message },
+    ];
   }
 
   /** The whole answer as text (for the command line and the evaluation). */
-  async collect(input: AssistantInput, signal?: AbortSignal): Promise<{ kind: AnswerKind; text: string; sentences: string[]; source: string; fallback: boolean }> {
+  async collect(
+    input: AssistantInput,
+    signal?: AbortSignal,
+  ): Promise<{ kind: AnswerKind; text: string; sentences: string[]; source: string; fallback: boolean }> {
     const sentences: string[] = [];
     let done: Extract<AssistantEvent, { type: 'done' }> | undefined;
     for await (const event of this.answer(input, signal)) {

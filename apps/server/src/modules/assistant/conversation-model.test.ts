@@ -22,13 +22,17 @@ async function ask(app: FastifyInstance, cookie: string, message: string) {
   const events = parseSse(response.body);
   return {
     events,
-    text: events.filter((e) => e.event === 'delta').map((e) => e.data.text).join(''),
+    text: events
+      .filter((e) => e.event === 'delta')
+      .map((e) => e.data.text)
+      .join(''),
     done: events.find((e) => e.event === 'done')?.data,
     error: events.find((e) => e.event === 'error')?.data,
   };
 }
 
-const GOOD = 'Claro, te explico. Para renovar tu DACA usas el formulario I-821D. Lo mandas con el I-765. Es información general; en la sección Documentos de la app tienes guías del I-821D y I-765.';
+const GOOD =
+  'Claro, te explico. Para renovar tu DACA usas el formulario I-821D. Lo mandas con el I-765. Es información general; en la sección Documentos de la app tienes guías del I-821D y I-765.';
 /** Matched by its words only, not by a keyword phrase: a failing model shows its error instead of the built-in answer. */
 const UNSURE = '¿Cuántos días tarda inmigración en contestar una carta?';
 
@@ -42,7 +46,13 @@ describe('answers from a language model', () => {
     // The model's answer names the source of the entry it was grounded on.
     expect(done.source).toMatchObject({ by: 'USCIS', url: expect.stringMatching(/^https:\/\/www\.uscis\.gov\/.*daca/i) });
     expect(done.usage.remaining).toBe(2);
-    const body = fake.requests.at(-1)!.body as { model: string; temperature: number; max_tokens: number; stream: boolean; messages: Array<{ role: string; content: string }> };
+    const body = fake.requests.at(-1)!.body as {
+      model: string;
+      temperature: number;
+      max_tokens: number;
+      stream: boolean;
+      messages: Array<{ role: string; content: string }>;
+    };
     expect(body).toMatchObject({ model: 'gpt-4o-mini', temperature: 0.7, max_tokens: 500, stream: true });
     const system = body.messages[0]!.content;
     expect(system).toContain('nunca dices que lo eres');

@@ -13,7 +13,12 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function ask(app: FastifyInstance, cookie: string | undefined, message: string, options: { history?: unknown[]; mode?: 'user' | 'guest'; ip?: string; chatId?: string } = {}) {
+async function ask(
+  app: FastifyInstance,
+  cookie: string | undefined,
+  message: string,
+  options: { history?: unknown[]; mode?: 'user' | 'guest'; ip?: string; chatId?: string } = {},
+) {
   const response = await app.inject({
     method: 'POST',
     url: '/api/assistant/ask',
@@ -23,7 +28,10 @@ async function ask(app: FastifyInstance, cookie: string | undefined, message: st
   });
   const events = response.headers['content-type']?.toString().startsWith('text/event-stream') ? parseSse(response.body) : [];
   const done = events.find((e) => e.event === 'done')?.data;
-  const text = events.filter((e) => e.event === 'delta').map((e) => e.data.text).join('');
+  const text = events
+    .filter((e) => e.event === 'delta')
+    .map((e) => e.data.text)
+    .join('');
   return { response, events, done, text };
 }
 
@@ -86,7 +94,10 @@ describe('asking the built-in engine', () => {
     expect(second.done.kind).toBe('answer');
     expect(second.done.savedChatId).toEqual(expect.any(String));
     const q3 = '¿Qué es el formulario I-864?';
-    const third = await ask(ctx.app, cookie, q3, { history: [...history, { role: 'user', content: q2 }, { role: 'assistant', content: second.done.text }], chatId: second.done.savedChatId });
+    const third = await ask(ctx.app, cookie, q3, {
+      history: [...history, { role: 'user', content: q2 }, { role: 'assistant', content: second.done.text }],
+      chatId: second.done.savedChatId,
+    });
     expect(third.done.savedChatId).toBe(second.done.savedChatId);
 
     const chats = (await ctx.app.inject({ method: 'GET', url: '/api/chats', headers: { cookie } })).json().chats;

@@ -83,7 +83,12 @@ export class ConversationService {
     // What costs money is rate limited per person and per address.
     await this.rateLimiter.consume(
       { key: `ask:${who}`, max: 40, windowSeconds: HOUR, message: 'Hiciste muchas preguntas seguidas. Espera un momento e inténtalo de nuevo.' },
-      { key: `ask:ip:${identity.ip}`, max: 120, windowSeconds: HOUR, message: 'Demasiadas preguntas desde esta conexión. Espera un momento e inténtalo de nuevo.' },
+      {
+        key: `ask:ip:${identity.ip}`,
+        max: 120,
+        windowSeconds: HOUR,
+        message: 'Demasiadas preguntas desde esta conexión. Espera un momento e inténtalo de nuevo.',
+      },
       { key: inflight, max: 1, windowSeconds: 120, message: 'Espera a que termine la respuesta anterior.' },
     );
     try {
@@ -124,7 +129,12 @@ export class ConversationService {
     });
   }
 
-  async *ask(admission: Admission, input: { message: string; history: Turn[]; mode: 'user' | 'guest'; chatId?: string }, signal: AbortSignal, tzOffsetMinutes = 0): AsyncGenerator<AskEvent> {
+  async *ask(
+    admission: Admission,
+    input: { message: string; history: Turn[]; mode: 'user' | 'guest'; chatId?: string },
+    signal: AbortSignal,
+    tzOffsetMinutes = 0,
+  ): AsyncGenerator<AskEvent> {
     const { identity } = admission;
     let kind: AnswerKind | null = null;
     let sentenceSent = false;
@@ -163,7 +173,9 @@ export class ConversationService {
                 // The turns before the first answer: the clarifying questions are marked as such.
                 const earlier = input.chatId
                   ? []
-                  : input.history.map((t) => (t.role === 'assistant' && this.assistant.engine.isClarification(t.content) ? { ...t, kind: 'clarify' as const } : t));
+                  : input.history.map((t) =>
+                      t.role === 'assistant' && this.assistant.engine.isClarification(t.content) ? { ...t, kind: 'clarify' as const } : t,
+                    );
                 savedChatId = await this.chats.save(identity.userId, input.chatId, exchange, earlier);
               } catch (error) {
                 saveFailed = true;
@@ -171,7 +183,10 @@ export class ConversationService {
               }
             }
             this.log.info({ kind: event.kind, source: event.source, fallback: event.fallback, who: identity.type }, 'answered');
-            yield { event: 'done', data: { kind: event.kind, text: event.text, source: event.cited, usage: await this.usage(identity, tzOffsetMinutes), savedChatId, saveFailed } };
+            yield {
+              event: 'done',
+              data: { kind: event.kind, text: event.text, source: event.cited, usage: await this.usage(identity, tzOffsetMinutes), savedChatId, saveFailed },
+            };
           }
         }
       }

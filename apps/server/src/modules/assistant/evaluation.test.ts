@@ -44,7 +44,8 @@ describe('the built-in engine on the training sets', () => {
         if (problems.length === 0) passed++;
         const formatProblems = problems.filter((p) => FORMAT.test(p));
         if (formatProblems.length) format.push(`${question.id}: ${formatProblems.join('; ')}`);
-        if (kindOf(question) === 'urgent' && question.mode !== 'guest' && (result.kind !== 'urgent' || !/abogad|representante acreditad/.test(result.text))) urgent.push(question.id);
+        if (kindOf(question) === 'urgent' && question.mode !== 'guest' && (result.kind !== 'urgent' || !/abogad|representante acreditad/.test(result.text)))
+          urgent.push(question.id);
         if (result.kind === 'answer' || result.kind === 'urgent') scores.push(szigrisztPazos(result.text));
       }
       expect(format).toEqual([]);
@@ -61,20 +62,42 @@ describe('the built-in engine on the training sets', () => {
 });
 
 describe('the evaluation checks content, not only format', () => {
-  const question: EvalQuestion = { id: 't', q: '¿?', kind: 'answer', forms_any: ['AR-11'], must: [['10 dias', 'diez dias']], must_not: ['orden firmada por un juez'] };
+  const question: EvalQuestion = {
+    id: 't',
+    q: '¿?',
+    kind: 'answer',
+    forms_any: ['AR-11'],
+    must: [['10 dias', 'diez dias']],
+    must_not: ['orden firmada por un juez'],
+  };
   const closing = 'Es información general; en la sección Documentos de la app tienes una guía del AR-11.';
-  const answer = (sentences: string[], kind: 'answer' | 'urgent' | 'unknown' | 'offtopic' | 'clarify' = 'answer') => ({ kind, sentences, text: sentences.join(' ') });
+  const answer = (sentences: string[], kind: 'answer' | 'urgent' | 'unknown' | 'offtopic' | 'clarify' = 'answer') => ({
+    kind,
+    sentences,
+    text: sentences.join(' '),
+  });
 
   it('passes a correct answer and fails one that lacks a required fact or says a forbidden one', () => {
-    expect(judge(question, answer(['Avisa tu nueva dirección con el formulario AR-11 dentro de 10 días.', 'Lo haces en línea.', closing])).problems).toEqual([]);
+    expect(judge(question, answer(['Avisa tu nueva dirección con el formulario AR-11 dentro de 10 días.', 'Lo haces en línea.', closing])).problems).toEqual(
+      [],
+    );
     const missing = judge(question, answer(['Avisa tu nueva dirección con el formulario AR-11.', 'Lo haces en línea.', closing]));
     expect(missing.problems.join()).toMatch(/lacks one of/);
-    const wrong = judge(question, answer(['No abras sin una orden firmada por un juez.', 'Guarda silencio.', 'Es información general; en la sección Documentos de la app tienes guías gratis.']));
+    const wrong = judge(
+      question,
+      answer([
+        'No abras sin una orden firmada por un juez.',
+        'Guarda silencio.',
+        'Es información general; en la sección Documentos de la app tienes guías gratis.',
+      ]),
+    );
     expect(wrong.wrongTopic).toBe(true);
   });
 
   it('requires the closing sentence with both parts, and no more than five sentences', () => {
-    expect(judge(question, answer(['Usa el AR-11 en 10 días.', 'Lo haces en línea.', 'Puedes descargarlo en la sección Documentos.'])).problems.join()).toMatch(/closing sentence/);
+    expect(judge(question, answer(['Usa el AR-11 en 10 días.', 'Lo haces en línea.', 'Puedes descargarlo en la sección Documentos.'])).problems.join()).toMatch(
+      /closing sentence/,
+    );
     expect(judge(question, answer(['AR-11 en 10 días.', 'Uno.', 'Dos.', 'Tres.', 'Cuatro.', closing])).problems.join()).toMatch(/6 sentences/);
   });
 

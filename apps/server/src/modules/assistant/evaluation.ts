@@ -57,7 +57,10 @@ export function judge(question: EvalQuestion, answer: EvalAnswer): Verdict {
   const kind = kindOf(question);
   const text = normalize(answer.text);
   // Content patterns read the text lower-cased and without accents, with its punctuation (uscis.gov, 1-800-...).
-  const plain = answer.text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  const plain = answer.text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
   const matches = (pattern: string) => new RegExp(pattern, 'i').test(plain);
   const count = answer.sentences.length;
   const guest = question.mode === 'guest';

@@ -35,7 +35,13 @@ export async function currentIdentity(auth: Auth, request: FastifyRequest, mode:
  * Who asks: the session's user, or for the guest demo the id in a signed cookie (created on first use).
  * Returns the Set-Cookie header to send when a guest id was created.
  */
-export async function identify(auth: Auth, request: FastifyRequest, reply: FastifyReply, mode: 'user' | 'guest', config: Config): Promise<{ identity: Identity; setCookie?: string }> {
+export async function identify(
+  auth: Auth,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  mode: 'user' | 'guest',
+  config: Config,
+): Promise<{ identity: Identity; setCookie?: string }> {
   const existing = await currentIdentity(auth, request, mode);
   if (existing) return { identity: existing };
   const guestId = randomUUID();

@@ -40,7 +40,9 @@ export function grounding(plan: Plan): string {
       const source = line.source ? entry.sources[line.source] : undefined;
       return `- ${line.text}${source ? ` (según ${source.by}, revisado en ${monthOf(source.checked)}; ${shortLink(source.url)})` : ''}`;
     });
-    return [`[${entry.title} — ${section.title}]${forms.length ? ` Formularios: ${forms.join(', ')}.` : ''}`, ...lines, `Página oficial: ${entry.link}`].join('\n');
+    return [`[${entry.title} — ${section.title}]${forms.length ? ` Formularios: ${forms.join(', ')}.` : ''}`, ...lines, `Página oficial: ${entry.link}`].join(
+      '\n',
+    );
   });
   return `Información verificada:\n\n${blocks.join('\n\n')}`;
 }

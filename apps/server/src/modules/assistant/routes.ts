@@ -28,34 +28,45 @@ export const assistantRoutes =
      * as server-sent events: start, delta (text as it is written), sentence (each finished sentence, for
      * speech), then done (with the remaining consultations) or error.
      */
-    app.post('/assistant/ask', { schema: { body: askRequest, querystring: tzQuery, response: { 200: mediaResponse('text/event-stream', 'Server-sent events: start, delta, sentence, then done or error (AskEvent in the contracts).') } }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request, reply) => {
-      const { message, history, mode, chatId } = request.body;
-      const { identity, setCookie } = await identify(auth, request, reply, mode, config);
-      const admission = await conversation.admit(identity);
+    app.post(
+      '/assistant/ask',
+      {
+        schema: {
+          body: askRequest,
+          querystring: tzQuery,
+          response: { 200: mediaResponse('text/event-stream', 'Server-sent events: start, delta, sentence, then done or error (AskEvent in the contracts).') },
+        },
+        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      },
+      async (request, reply) => {
+        const { message, history, mode, chatId } = request.body;
+        const { identity, setCookie } = await identify(auth, request, reply, mode, config);
+        const admission = await conversation.admit(identity);
 
-      const controller = new AbortController();
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store, no-transform',
-        'x-content-type-options': 'nosniff',
-        'x-accel-buffering': 'no',
-        connection: 'keep-alive',
-        ...(setCookie ? { 'set-cookie': setCookie } : {}),
-      });
-      res.flushHeaders();
-      res.on('close', () => {
-        if (!res.writableFinished) controller.abort(new Error('client closed'));
-      });
-      const send = (event: AskEvent) => {
-        if (!res.writableEnded) res.write(`event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`);
-      };
-      try {
-        for await (const event of conversation.ask(admission, { message, history, mode, chatId }, controller.signal, request.query.tz)) send(event);
-      } finally {
-        await admission.release().catch(() => {});
-        res.end();
-      }
-    });
+        const controller = new AbortController();
+        reply.hijack();
+        const res = reply.raw;
+        res.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-store, no-transform',
+          'x-content-type-options': 'nosniff',
+          'x-accel-buffering': 'no',
+          connection: 'keep-alive',
+          ...(setCookie ? { 'set-cookie': setCookie } : {}),
+        });
+        res.flushHeaders();
+        res.on('close', () => {
+          if (!res.writableFinished) controller.abort(new Error('client closed'));
+        });
+        const send = (event: AskEvent) => {
+          if (!res.writableEnded) res.write(`event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`);
+        };
+        try {
+          for await (const event of conversation.ask(admission, { message, history, mode, chatId }, controller.signal, request.query.tz)) send(event);
+        } finally {
+          await admission.release().catch(() => {});
+          res.end();
+        }
+      },
+    );
   };

@@ -26,14 +26,9 @@ export interface AuthDeps {
 /** Creates the profile row of a new user, whatever the sign-up path (spec section 3 "profiles"). */
 async function onUserCreated(db: Db, created: { id: string; name: string; phoneNumber?: string | null }): Promise<void> {
   const phone = created.phoneNumber ?? null;
-  const pending = phone
-    ? (await db.select().from(phoneRegistrations).where(eq(phoneRegistrations.phoneNumber, phone)).limit(1))[0]
-    : undefined;
+  const pending = phone ? (await db.select().from(phoneRegistrations).where(eq(phoneRegistrations.phoneNumber, phone)).limit(1))[0] : undefined;
   const firstName = phone ? (pending?.firstName ?? null) : created.name || null;
-  await db
-    .insert(profiles)
-    .values({ id: created.id, firstName, voiceId: DEFAULT_VOICE_ID })
-    .onConflictDoNothing();
+  await db.insert(profiles).values({ id: created.id, firstName, voiceId: DEFAULT_VOICE_ID }).onConflictDoNothing();
   if (pending) {
     await db.insert(account).values({
       id: crypto.randomUUID(),

@@ -90,7 +90,14 @@ export const authRoutes =
     app.route({
       method: ['GET', 'POST'],
       url: '/auth/*',
-      schema: { response: { '2xx': mediaResponse('application/json', "better-auth's answer for the endpoint (sign-up, sign-in, session, reset), passed through without its token.") } },
+      schema: {
+        response: {
+          '2xx': mediaResponse(
+            'application/json',
+            "better-auth's answer for the endpoint (sign-up, sign-in, session, reset), passed through without its token.",
+          ),
+        },
+      },
       handler: async (request, reply) => {
         const path = (request.params as { '*': string })['*'].split('?')[0] ?? '';
         const endpoint = endpoints[path];
@@ -139,7 +146,10 @@ export const authRoutes =
         reply.header('cache-control', 'no-store');
         const text = await response.text();
         if (!(response.headers.get('content-type') ?? '').includes('json')) return reply.status(response.status).send(text);
-        return reply.status(response.status).type('application/json; charset=utf-8').send(JSON.stringify(pageSafeBody(path, JSON.parse(text))));
+        return reply
+          .status(response.status)
+          .type('application/json; charset=utf-8')
+          .send(JSON.stringify(pageSafeBody(path, JSON.parse(text))));
       },
     });
 
@@ -147,37 +157,36 @@ export const authRoutes =
      * Sends the SMS code for phone registration or sign-in (spec calls 1 and 4). Registering a number
      * that already has an account sends a code to sign in instead, and says so.
      */
-    app.post(
-      '/account/phone/send-code',
-      { schema: { body: sendCodeRequest, response: { 200: sendCodeResponse } } },
-      async (request) => {
-        const { phoneNumber, intent, firstName } = request.body;
-        await rateLimiter.consume(...smsLimits(phoneNumber, request.ip));
-        const existing = (await db.select({ id: user.id }).from(user).where(eq(user.phoneNumber, phoneNumber)).limit(1)).length > 0;
-        if (!existing) {
-          if (intent === 'login') throw new AppError('PHONE_NOT_REGISTERED');
-          if (!firstName) throw new AppError('VALIDATION', AUTH_MESSAGES.nameRequired, { firstName: AUTH_MESSAGES.nameRequired });
-          const passwordHash = await hashPassword(generatePhonePassword());
-          await db
-            .insert(phoneRegistrations)
-            .values({ phoneNumber, firstName, passwordHash })
-            .onConflictDoUpdate({ target: phoneRegistrations.phoneNumber, set: { firstName, passwordHash, createdAt: new Date() } });
+    app.post('/account/phone/send-code', { schema: { body: sendCodeRequest, response: { 200: sendCodeResponse } } }, async (request) => {
+      const { phoneNumber, intent, firstName } = request.body;
+      await rateLimiter.consume(...smsLimits(phoneNumber, request.ip));
+      const existing = (await db.select({ id: user.id }).from(user).where(eq(user.phoneNumber, phoneNumber)).limit(1)).length > 0;
+      if (!existing) {
+        if (intent === 'login') throw new AppError('PHONE_NOT_REGISTERED');
+        if (!firstName) throw new AppError('VALIDATION', AUTH_MESSAGES.nameRequired, { firstName: AUTH_MESSAGES.nameRequired });
+        const passwordHash = await hashPassword(generatePhonePassword());
+        await db
+          .insert(phoneRegistrations)
+          .values({ phoneNumber, firstName, passwordHash })
+          .onConflictDoUpdate({ target: phoneRegistrations.phoneNumber, set: { firstName, passwordHash, createdAt: new Date() } });
+      }
+      // A global hourly budget: many numbers from many addresses cannot run up the SMS bill (issue 13).
+      if (!(await rateLimiter.take('sms:global', smsHourlyBudget, 60 * 60))) {
+        if (Date.now() - lastSmsAlert > SMS_ALERT_EVERY_MS) {
+          lastSmsAlert = Date.now();
+          request.log.error(
+            { alert: 'sms_budget', budget: smsHourlyBudget },
+            'ALERT: the hourly SMS budget is used up; codes are refused until the hour ends (SMS_HOURLY_BUDGET)',
+          );
         }
-        // A global hourly budget: many numbers from many addresses cannot run up the SMS bill (issue 13).
-        if (!(await rateLimiter.take('sms:global', smsHourlyBudget, 60 * 60))) {
-          if (Date.now() - lastSmsAlert > SMS_ALERT_EVERY_MS) {
-            lastSmsAlert = Date.now();
-            request.log.error({ alert: 'sms_budget', budget: smsHourlyBudget }, 'ALERT: the hourly SMS budget is used up; codes are refused until the hour ends (SMS_HOURLY_BUDGET)');
-          }
-          throw new AppError('SERVICE_UNAVAILABLE', SMS_BUDGET_MESSAGE, undefined, 503);
-        }
-        try {
-          await auth.api.sendPhoneNumberOTP({ body: { phoneNumber } });
-        } catch (error) {
-          request.log.error({ err: error }, 'sending the SMS code failed');
-          throw new AppError('CODE_SEND_FAILED', undefined, undefined, 502);
-        }
-        return { existing };
-      },
-    );
+        throw new AppError('SERVICE_UNAVAILABLE', SMS_BUDGET_MESSAGE, undefined, 503);
+      }
+      try {
+        await auth.api.sendPhoneNumberOTP({ body: { phoneNumber } });
+      } catch (error) {
+        request.log.error({ err: error }, 'sending the SMS code failed');
+        throw new AppError('CODE_SEND_FAILED', undefined, undefined, 502);
+      }
+      return { existing };
+    });
   };

@@ -82,7 +82,12 @@ describe('a payment through Authorize.net', () => {
     const me = (await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookiesOf(response) } })).json().user;
     expect(me.profile.plan).toBe('UNLIMITED');
     const [row] = await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, me.id));
-    expect(row).toMatchObject({ gateway: 'authorizenet', gatewaySubscriptionId: fakeSubscription!.id, gatewayCustomerId: fakeSubscription!.customerProfileId, status: 'trialing' });
+    expect(row).toMatchObject({
+      gateway: 'authorizenet',
+      gatewaySubscriptionId: fakeSubscription!.id,
+      gatewayCustomerId: fakeSubscription!.customerProfileId,
+      status: 'trialing',
+    });
     const [payment] = await ctx.database.db.select().from(payments).where(eq(payments.userId, me.id));
     expect(payment).toMatchObject({ gateway: 'authorizenet', transactionId: fakeTransaction!.id, status: 'approved', cardBrand: 'Visa', cardLast4: '1111' });
   });
@@ -132,7 +137,11 @@ describe('refusals from Authorize.net', () => {
     const body = paymentBody();
     const response = await pay(ctx.app, body);
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ success: false, error: 'User authentication failed due to invalid authentication values.', code: 'PAYMENT_GATEWAY_AUTH' });
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'User authentication failed due to invalid authentication values.',
+      code: 'PAYMENT_GATEWAY_AUTH',
+    });
     expect(response.json().error).toContain('invalid authentication values');
     expect(await lastPayment()).toMatchObject({ status: 'error', transactionId: null, cardLast4: '1111' });
     expect((await lastPayment()).detail).toMatch(/^charge failed: auth E00007; reference [0-9a-f]{20}$/);
@@ -246,7 +255,15 @@ describe('undoing a charge when the subscription fails', () => {
       fake.reset();
       const service = new BillingService(ctx.database.db, failingAuth(code), new AuthorizeNetGateway(settings()), ctx.app.log);
       const email = uniqueEmail('cuenta');
-      const input = { firstName: 'Ana', lastName: 'López', email, password: 'secreto123', cardNumber: card.number, expirationDate: card.expiration, cvv: card.cvv };
+      const input = {
+        firstName: 'Ana',
+        lastName: 'López',
+        email,
+        password: 'secreto123',
+        cardNumber: card.number,
+        expirationDate: card.expiration,
+        cvv: card.cvv,
+      };
       await expect(service.authorize(input, { userId: null, headers })).rejects.toMatchObject({ code: expected });
       expect(operations()).toEqual(['charge', 'createProfile', 'createSubscription', 'cancelSubscription', 'deleteProfile', 'void']);
       expect([...fake.subscriptions.values()][0]!.status).toBe('canceled');
@@ -304,7 +321,9 @@ describe('AuthorizeNetGateway and its wire format', () => {
       },
     });
     expect(nested.messages!.message![0]).toMatchObject({ code: 'E00003' });
-    expect(nested.messages!.message![0]!.text).toContain("The element 'transactionRequest' in namespace 'AnetApi/xml/v1/schema/AnetApiSchema.xsd' has invalid child element 'transactionType'");
+    expect(nested.messages!.message![0]!.text).toContain(
+      "The element 'transactionRequest' in namespace 'AnetApi/xml/v1/schema/AnetApiSchema.xsd' has invalid child element 'transactionType'",
+    );
 
     const unknown = await postAnet(settings(), { ARBCancelSubscriptionRequest: { merchantAuthentication: auth, subscription: '1' } });
     expect(unknown.messages!.message![0]!.text).toContain("has invalid child element 'subscription'");
@@ -322,7 +341,12 @@ describe('AuthorizeNetGateway and its wire format', () => {
     expect(() => JSON.parse(Buffer.from(bytes).toString('latin1'))).toThrow();
     expect(parseAnetBody(bytes).messages).toEqual({ resultCode: 'Ok', message: [{ code: 'I00001', text: 'Successful.' }] });
 
-    const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('{"messages":{"resultCode":"Error","message":{"code":"E00007","text":"x"}}}')]);
+    const withBom = new Uint8Array([
+      0xef,
+      0xbb,
+      0xbf,
+      ...new TextEncoder().encode('{"messages":{"resultCode":"Error","message":{"code":"E00007","text":"x"}}}'),
+    ]);
     expect(parseAnetBody(withBom).messages!.message).toEqual([{ code: 'E00007', text: 'x' }]);
     expect(parseAnetBody(new TextEncoder().encode('{"messages":{"resultCode":"Ok","message":[]}}')).messages!.resultCode).toBe('Ok');
     expect(() => parseAnetBody(new TextEncoder().encode('[1]'))).toThrow(SyntaxError);
@@ -340,9 +364,14 @@ describe('AuthorizeNetGateway and its wire format', () => {
     expect(await gateway.void(second.transactionId, { amountCents: 100, last4: second.last4 })).toBe('refunded');
     const refund = fake.requests.at(-1)!;
     expect(refund.operation).toBe('refund');
-    const refundRequest = (refund.body as { createTransactionRequest: { transactionRequest: Record<string, unknown> } }).createTransactionRequest.transactionRequest;
+    const refundRequest = (refund.body as { createTransactionRequest: { transactionRequest: Record<string, unknown> } }).createTransactionRequest
+      .transactionRequest;
     expect(Object.keys(refundRequest)).toEqual(['transactionType', 'amount', 'payment', 'refTransId']);
-    expect(refundRequest).toMatchObject({ amount: '1.00', payment: { creditCard: { cardNumber: 'XXXX1111', expirationDate: 'XXXX' } }, refTransId: second.transactionId });
+    expect(refundRequest).toMatchObject({
+      amount: '1.00',
+      payment: { creditCard: { cardNumber: 'XXXX1111', expirationDate: 'XXXX' } },
+      refTransId: second.transactionId,
+    });
 
     // Refunded already: neither a void nor a second refund.
     await expect(gateway.void(second.transactionId, { amountCents: 100, last4: second.last4 })).rejects.toMatchObject({ kind: 'rejected' });
@@ -352,7 +381,13 @@ describe('AuthorizeNetGateway and its wire format', () => {
     const gateway = new AuthorizeNetGateway(settings());
     const charged = await gateway.charge(100, card, customer);
     if (!charged.approved) throw new Error('expected an approval');
-    const created = await gateway.createSubscription({ transactionId: charged.transactionId, customer, amountCents: 999, startDate: utcDay(7), intervalMonths: 1 });
+    const created = await gateway.createSubscription({
+      transactionId: charged.transactionId,
+      customer,
+      amountCents: 999,
+      startDate: utcDay(7),
+      intervalMonths: 1,
+    });
     await gateway.cancelSubscription(created.subscriptionId);
     await gateway.cancelSubscription(created.subscriptionId);
     await expect(gateway.cancelSubscription('123')).rejects.toMatchObject({ kind: 'not_found', code: 'E00035' });
@@ -369,7 +404,10 @@ describe('AuthorizeNetGateway and its wire format', () => {
   });
 
   it('has control endpoints for tests in another process', async () => {
-    const scripted = await fetch(`${fake.url}/__control/script`, { method: 'POST', body: JSON.stringify({ behaviors: [{ kind: 'decline', operation: 'charge' }] }) });
+    const scripted = await fetch(`${fake.url}/__control/script`, {
+      method: 'POST',
+      body: JSON.stringify({ behaviors: [{ kind: 'decline', operation: 'charge' }] }),
+    });
     expect(await scripted.json()).toEqual({ queued: 1 });
     const gateway = new AuthorizeNetGateway(settings());
     expect(await gateway.charge(100, card, customer)).toMatchObject({ approved: false, code: 'anet_2' });

@@ -74,7 +74,8 @@ export function parseAnetBody(bytes: Uint8Array): AnetResponse {
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new SyntaxError('not a JSON object');
   const response = parsed as AnetResponse;
   // A single message or error may come as an object instead of a one-element array.
-  if (response.messages?.message && !Array.isArray(response.messages.message)) response.messages.message = [response.messages.message as unknown as AnetMessage];
+  if (response.messages?.message && !Array.isArray(response.messages.message))
+    response.messages.message = [response.messages.message as unknown as AnetMessage];
   const errors = response.transactionResponse?.errors as unknown;
   if (errors && !Array.isArray(errors)) {
     const inner = (errors as { error?: unknown }).error ?? errors;
@@ -113,7 +114,12 @@ export async function postAnet(settings: Pick<AuthorizeNetSettings, 'endpoint' |
 }
 
 /** `{ [root]: { merchantAuthentication, refId, ...fields } }`: the schema's order for every request. */
-export function anetPayload(settings: Pick<AuthorizeNetSettings, 'apiLoginId' | 'transactionKey'>, root: string, refId: string, fields: Record<string, unknown>) {
+export function anetPayload(
+  settings: Pick<AuthorizeNetSettings, 'apiLoginId' | 'transactionKey'>,
+  root: string,
+  refId: string,
+  fields: Record<string, unknown>,
+) {
   return { [root]: { merchantAuthentication: { name: settings.apiLoginId, transactionKey: settings.transactionKey }, refId, ...fields } };
 }
 

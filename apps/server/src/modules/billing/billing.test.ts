@@ -117,7 +117,9 @@ describe('a signed-in FREE user upgrades', () => {
   it('needs no password, keeps the account and its session, fills the missing last name', async () => {
     const account = await signUp(ctx.app, { name: 'Rosa' });
     expect((await me({ cookie: account.cookie })).profile.plan).toBe('FREE');
-    const response = await pay(ctx.app, paymentBody({ email: 'otro-correo@example.com', firstName: 'Rosa', lastName: 'Pérez', password: undefined }), { cookie: account.cookie });
+    const response = await pay(ctx.app, paymentBody({ email: 'otro-correo@example.com', firstName: 'Rosa', lastName: 'Pérez', password: undefined }), {
+      cookie: account.cookie,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['set-cookie']).toBeUndefined();
     const answer = response.json();
@@ -192,7 +194,12 @@ describe('refused cards', () => {
     const before = await ctx.database.db.select().from(subscriptions);
     await refused({ cardNumber: '4222222222222' }, 'La tarjeta fue rechazada. Usa otra tarjeta o llama a tu banco.');
     expect(await ctx.database.db.select().from(subscriptions)).toHaveLength(before.length);
-    const [row] = await ctx.database.db.select().from(payments).where(and(eq(payments.status, 'declined'), eq(payments.cardLast4, '2222'))).orderBy(desc(payments.createdAt)).limit(1);
+    const [row] = await ctx.database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.status, 'declined'), eq(payments.cardLast4, '2222')))
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
     expect(row).toMatchObject({ userId: null, subscriptionId: null, amountCents: 100, kind: 'trial', cardBrand: 'Visa', transactionId: null });
   });
 
@@ -288,7 +295,10 @@ describe('subscription management', () => {
     expect((await me({ cookie })).profile.plan).toBe('UNLIMITED');
 
     // The paid period ends.
-    await ctx.database.db.update(subscriptions).set({ currentPeriodEnd: new Date(Date.now() - 1000) }).where(eq(subscriptions.userId, userId));
+    await ctx.database.db
+      .update(subscriptions)
+      .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
+      .where(eq(subscriptions.userId, userId));
     expect(await billing.refreshPlan(userId)).toBe(true);
     expect((await me({ cookie })).profile.plan).toBe('FREE');
     expect(await usage(cookie)).toMatchObject({ plan: 'FREE', limit: 3 });
@@ -306,7 +316,10 @@ describe('subscription management', () => {
     for (const cookie of [first, second]) {
       expect((await ctx.app.inject({ method: 'POST', url: '/api/billing/cancel', payload: {}, headers: { cookie } })).statusCode).toBe(200);
       const userId = (await me({ cookie })).id as string;
-      await ctx.database.db.update(subscriptions).set({ currentPeriodEnd: new Date(Date.now() - 1000) }).where(eq(subscriptions.userId, userId));
+      await ctx.database.db
+        .update(subscriptions)
+        .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
+        .where(eq(subscriptions.userId, userId));
     }
     // Usage reads the plan and ends it in the same statement.
     expect(await usage(first)).toMatchObject({ plan: 'FREE', remaining: 3 });
@@ -356,7 +369,10 @@ describe('rate limits', () => {
 
 describe('payments rows', () => {
   it('never leaves an approved trial payment without its user and subscription', async () => {
-    const orphans = await ctx.database.db.select().from(payments).where(and(eq(payments.status, 'approved'), isNull(payments.subscriptionId)));
+    const orphans = await ctx.database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.status, 'approved'), isNull(payments.subscriptionId)));
     expect(orphans).toEqual([]);
     const unlimited = await ctx.database.db.select().from(profiles).where(eq(profiles.plan, 'UNLIMITED'));
     expect(unlimited.length).toBeGreaterThan(0);

@@ -46,11 +46,30 @@ describe('SandboxGateway', () => {
     const second = await sandbox.charge(100, { number: '4111111111111111', expiration: future, cvv: '123' }, customer);
     expect(first).toMatchObject({ approved: true, brand: 'Visa', last4: '1111' });
     expect(first.approved && second.approved && first.transactionId !== second.transactionId).toBe(true);
-    expect(await sandbox.charge(100, { number: '370000000000002', expiration: future, cvv: '1234' }, customer)).toMatchObject({ approved: true, brand: 'American Express' });
-    expect(await sandbox.charge(100, { number: '4111111111111112', expiration: future, cvv: '123' }, customer)).toEqual({ approved: false, code: 'invalid_number', reason: 'El número de tarjeta no es válido.' });
-    expect(await sandbox.charge(100, { number: '4222222222222', expiration: future, cvv: '123' }, customer)).toEqual({ approved: false, code: 'declined', reason: 'La tarjeta fue rechazada. Usa otra tarjeta o llama a tu banco.' });
-    expect(await sandbox.charge(100, { number: '4111111111111111', expiration: '2019-12', cvv: '123' }, customer)).toEqual({ approved: false, code: 'expired', reason: 'La tarjeta está vencida.' });
-    expect(await sandbox.charge(100, { number: '4111111111111111', expiration: future, cvv: '12' }, customer)).toEqual({ approved: false, code: 'cvv', reason: 'El código de seguridad no es válido.' });
+    expect(await sandbox.charge(100, { number: '370000000000002', expiration: future, cvv: '1234' }, customer)).toMatchObject({
+      approved: true,
+      brand: 'American Express',
+    });
+    expect(await sandbox.charge(100, { number: '4111111111111112', expiration: future, cvv: '123' }, customer)).toEqual({
+      approved: false,
+      code: 'invalid_number',
+      reason: 'El número de tarjeta no es válido.',
+    });
+    expect(await sandbox.charge(100, { number: '4222222222222', expiration: future, cvv: '123' }, customer)).toEqual({
+      approved: false,
+      code: 'declined',
+      reason: 'La tarjeta fue rechazada. Usa otra tarjeta o llama a tu banco.',
+    });
+    expect(await sandbox.charge(100, { number: '4111111111111111', expiration: '2019-12', cvv: '123' }, customer)).toEqual({
+      approved: false,
+      code: 'expired',
+      reason: 'La tarjeta está vencida.',
+    });
+    expect(await sandbox.charge(100, { number: '4111111111111111', expiration: future, cvv: '12' }, customer)).toEqual({
+      approved: false,
+      code: 'cvv',
+      reason: 'El código de seguridad no es válido.',
+    });
   });
 
   it('makes unique subscription ids without keeping state', async () => {

@@ -18,9 +18,7 @@ export interface Customer {
   email: string;
 }
 
-export type ChargeResult =
-  | { approved: true; transactionId: string; brand: string; last4: string }
-  | { approved: false; code: string; reason: string };
+export type ChargeResult = { approved: true; transactionId: string; brand: string; last4: string } | { approved: false; code: string; reason: string };
 
 export interface SubscriptionRequest {
   /** The approved $1 charge: its card becomes the subscription's payment method. */

@@ -116,7 +116,11 @@ export class BillingService {
   }
 
   async emailTaken(email: string): Promise<boolean> {
-    const found = await this.db.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, email.toLowerCase())).limit(1);
+    const found = await this.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(sql`lower(${user.email})`, email.toLowerCase()))
+      .limit(1);
     return found.length > 0;
   }
 
@@ -174,7 +178,9 @@ export class BillingService {
       throw gatewayRefusal(error);
     }
     if (!charge.approved) {
-      await this.db.insert(payments).values({ userId, gateway, kind: 'trial', amountCents: BILLING.trialCents, status: 'declined', detail: charge.code, ...cardFacts });
+      await this.db
+        .insert(payments)
+        .values({ userId, gateway, kind: 'trial', amountCents: BILLING.trialCents, status: 'declined', detail: charge.code, ...cardFacts });
       this.log.info({ gateway, decline: charge.code }, 'card declined');
       throw new AppError('PAYMENT_DECLINED', charge.reason);
     }
@@ -321,7 +327,13 @@ export class BillingService {
    * Undoes a payment whose subscription could not be completed: cancels the gateway subscription,
    * removes an account created for it, voids (else refunds) the charge and records the outcome.
    */
-  private async undo(args: { paymentId: string; charge: Extract<ChargeResult, { approved: true }>; created?: CreatedSubscription; newUserId?: string; reason: string }) {
+  private async undo(args: {
+    paymentId: string;
+    charge: Extract<ChargeResult, { approved: true }>;
+    created?: CreatedSubscription;
+    newUserId?: string;
+    reason: string;
+  }) {
     const { paymentId, charge, created, newUserId, reason } = args;
     if (created) {
       try {

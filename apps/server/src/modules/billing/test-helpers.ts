@@ -22,7 +22,11 @@ export function paymentBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export function pay(app: FastifyInstance, body: Record<string, unknown>, options: { cookie?: string; ip?: string; headers?: Record<string, string> } = {}): Promise<LightMyRequestResponse> {
+export function pay(
+  app: FastifyInstance,
+  body: Record<string, unknown>,
+  options: { cookie?: string; ip?: string; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
     url: '/api/billing/authorize-sub',

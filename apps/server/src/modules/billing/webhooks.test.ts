@@ -44,7 +44,14 @@ async function subscriber() {
 
 const subscriptionRow = async (id: string) => (await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
 const planOf = async (userId: string) => (await ctx.database.db.select().from(profiles).where(eq(profiles.id, userId)))[0]!.plan;
-const subscriptionPayload = (id: string) => ({ name: 'Camino Claro - Plan Ilimitado', amount: 9.99, status: 'active', profile: { customerProfileId: 1, customerPaymentProfileId: 2 }, entityName: 'subscription', id });
+const subscriptionPayload = (id: string) => ({
+  name: 'Camino Claro - Plan Ilimitado',
+  amount: 9.99,
+  status: 'active',
+  profile: { customerProfileId: 1, customerPaymentProfileId: 2 },
+  entityName: 'subscription',
+  id,
+});
 
 describe('signatures', () => {
   it('signs like Authorize.net and compares in constant time, hex in either case', () => {
@@ -176,24 +183,59 @@ describe('events', () => {
     expect(Math.abs(row.currentPeriodEnd.getTime() - expected.getTime())).toBeLessThan(2 * 86_400_000);
     expect(row.currentPeriodEnd.getTime()).toBeGreaterThan(subscription.currentPeriodEnd.getTime() + 27 * 86_400_000);
     expect(row.nextChargeAt?.getTime()).toBe(row.currentPeriodEnd.getTime());
-    const [payment] = await ctx.database.db.select().from(payments).where(and(eq(payments.userId, userId), eq(payments.kind, 'renewal')));
-    expect(payment).toMatchObject({ subscriptionId: subscription.id, transactionId, amountCents: 999, status: 'approved', cardBrand: 'Visa', cardLast4: '1111', detail: 'payment 1' });
+    const [payment] = await ctx.database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.userId, userId), eq(payments.kind, 'renewal')));
+    expect(payment).toMatchObject({
+      subscriptionId: subscription.id,
+      transactionId,
+      amountCents: 999,
+      status: 'approved',
+      cardBrand: 'Visa',
+      cardLast4: '1111',
+      detail: 'payment 1',
+    });
     expect(await planOf(userId)).toBe('UNLIMITED');
     const shown = (await ctx.app.inject({ method: 'GET', url: '/api/billing/subscription', headers: { cookie } })).json().subscription;
     expect(shown).toMatchObject({ status: 'active', nextChargeAt: row.nextChargeAt!.toISOString() });
 
     // The same transaction in another notification is not counted twice.
-    expect((await notify(WEBHOOK_EVENTS.authCapture, { responseCode: 1, authAmount: 9.99, entityName: 'transaction', id: transactionId, subscription: { id: subscriptionId, payNum: 1 } }).response).statusCode).toBe(200);
-    expect(await ctx.database.db.select().from(payments).where(and(eq(payments.userId, userId), eq(payments.kind, 'renewal')))).toHaveLength(1);
+    expect(
+      (
+        await notify(WEBHOOK_EVENTS.authCapture, {
+          responseCode: 1,
+          authAmount: 9.99,
+          entityName: 'transaction',
+          id: transactionId,
+          subscription: { id: subscriptionId, payNum: 1 },
+        }).response
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.userId, userId), eq(payments.kind, 'renewal'))),
+    ).toHaveLength(1);
     expect((await subscriptionRow(subscription.id)).currentPeriodEnd.getTime()).toBe(row.currentPeriodEnd.getTime());
   });
 
   it('a declined recurring charge is recorded without renewing', async () => {
     const { userId, subscription, subscriptionId } = await subscriber();
-    const response = await notify(WEBHOOK_EVENTS.authCapture, { responseCode: 2, authAmount: '9.99', entityName: 'transaction', id: '60099999999', subscription: { id: subscriptionId, payNum: 1 } }).response;
+    const response = await notify(WEBHOOK_EVENTS.authCapture, {
+      responseCode: 2,
+      authAmount: '9.99',
+      entityName: 'transaction',
+      id: '60099999999',
+      subscription: { id: subscriptionId, payNum: 1 },
+    }).response;
     expect(response.statusCode).toBe(200);
     expect((await subscriptionRow(subscription.id)).status).toBe('trialing');
-    const [payment] = await ctx.database.db.select().from(payments).where(and(eq(payments.userId, userId), eq(payments.kind, 'renewal')));
+    const [payment] = await ctx.database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.userId, userId), eq(payments.kind, 'renewal')));
     expect(payment).toMatchObject({ status: 'declined', amountCents: 999 });
   });
 
@@ -203,7 +245,12 @@ describe('events', () => {
     expect((await own.response).statusCode).toBe(200);
     const unknown = notify(WEBHOOK_EVENTS.suspended, subscriptionPayload('999999999'));
     expect((await unknown.response).statusCode).toBe(200);
-    const unknownRenewal = notify(WEBHOOK_EVENTS.authCapture, { responseCode: 1, authAmount: 9.99, id: '60000000002', subscription: { id: '999999999', payNum: 3 } });
+    const unknownRenewal = notify(WEBHOOK_EVENTS.authCapture, {
+      responseCode: 1,
+      authAmount: 9.99,
+      id: '60000000002',
+      subscription: { id: '999999999', payNum: 3 },
+    });
     expect((await unknownRenewal.response).statusCode).toBe(200);
     expect((await ctx.database.db.select().from(payments)).length).toBe(before);
     for (const n of [own, unknown, unknownRenewal]) {

@@ -76,9 +76,6 @@ function parseContent(raw: string): { question: string; answer: string; turns: S
   const parsed = savedTurnSchema.array().safeParse(content.turns);
   const turns: SavedTurn[] = parsed.success
     ? parsed.data
-    : [
-        ...(question ? [{ role: 'user' as const, content: question }] : []),
-        ...(answer ? [{ role: 'assistant' as const, content: answer }] : []),
-      ];
+    : [...(question ? [{ role: 'user' as const, content: question }] : []), ...(answer ? [{ role: 'assistant' as const, content: answer }] : [])];
   return { question, answer, turns };
 }

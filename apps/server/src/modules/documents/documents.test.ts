@@ -31,7 +31,16 @@ describe('documents API (local storage)', () => {
   const list = async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/documents' });
     expect(response.statusCode).toBe(200);
-    return response.json().documents as Array<{ id: string; title: string; filename: string; source: string; form: string | null; createdAt: string; sizeBytes: number; keywords: string }>;
+    return response.json().documents as Array<{
+      id: string;
+      title: string;
+      filename: string;
+      source: string;
+      form: string | null;
+      createdAt: string;
+      sizeBytes: number;
+      keywords: string;
+    }>;
   };
   const idOf = async (filename: string) => (await list()).find((d) => d.filename === filename)!.id;
   const download = (id: string, remoteAddress?: string) =>
@@ -143,12 +152,22 @@ describe('documents API (local storage)', () => {
   it('answers 404 DOCUMENT_FILE_MISSING, naming the document, when the bucket lacks its file', async () => {
     const [row] = await ctx.database.db
       .insert(documents)
-      .values({ title: 'Formulario I-999 (oficial de USCIS)', description: 'Falta', filename: 'I-999.pdf', form: 'I-999', source: 'official', sha256: 'missing', sizeBytes: 1 })
+      .values({
+        title: 'Formulario I-999 (oficial de USCIS)',
+        description: 'Falta',
+        filename: 'I-999.pdf',
+        form: 'I-999',
+        source: 'official',
+        sha256: 'missing',
+        sizeBytes: 1,
+      })
       .returning({ id: documents.id });
     const response = await download(row!.id);
     expect(response.statusCode).toBe(404);
     expect(response.json().error).toEqual({ code: 'DOCUMENT_FILE_MISSING', message: DOCUMENT_MESSAGES.fileMissing('Formulario I-999 (oficial de USCIS)') });
-    expect(response.json().error.message).toBe('No se pudo descargar el documento "Formulario I-999 (oficial de USCIS)". El archivo no se encuentra en el sistema.');
+    expect(response.json().error.message).toBe(
+      'No se pudo descargar el documento "Formulario I-999 (oficial de USCIS)". El archivo no se encuentra en el sistema.',
+    );
     await ctx.database.db.delete(documents).where(eq(documents.id, row!.id));
   });
 
@@ -157,7 +176,15 @@ describe('documents API (local storage)', () => {
     await docs.storage.put('i-485.pdf', bytes, 'application/pdf');
     const [row] = await ctx.database.db
       .insert(documents)
-      .values({ title: 'Formulario I-485', description: 'Prueba', filename: 'i-485-es.pdf', form: 'I-485', source: 'official', sha256: 'norm', sizeBytes: bytes.byteLength })
+      .values({
+        title: 'Formulario I-485',
+        description: 'Prueba',
+        filename: 'i-485-es.pdf',
+        form: 'I-485',
+        source: 'official',
+        sha256: 'norm',
+        sizeBytes: bytes.byteLength,
+      })
       .returning({ id: documents.id });
     const response = await download(row!.id);
     expect(response.statusCode).toBe(200);

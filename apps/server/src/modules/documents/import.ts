@@ -26,7 +26,11 @@ function agencyName(entry: KnowledgeEntry): string {
  * Title and description of an official PDF: from the knowledge base when the form is known, with the
  * edition printed on the form when it has one ("Formulario I-765 (oficial de USCIS, edición 08/21/25)").
  */
-export function officialMetadata(file: string, knowledge: KnowledgeBase, edition: string | null = null): { form: string | null; title: string; description: string } {
+export function officialMetadata(
+  file: string,
+  knowledge: KnowledgeBase,
+  edition: string | null = null,
+): { form: string | null; title: string; description: string } {
   const form = formFromFilename(file);
   const entry = form ? knowledge.byForm.get(form) : undefined;
   const ofEdition = edition ? `, edición ${edition}` : '';
@@ -36,7 +40,12 @@ export function officialMetadata(file: string, knowledge: KnowledgeBase, edition
     return { form, title: `Formulario ${form} (oficial ${of}${ofEdition})`, description: entry.description };
   }
   if (form) return { form, title: `Formulario ${form} (oficial${ofEdition})`, description: `Formulario oficial ${form}, tal como lo publica la agencia.` };
-  const stem = path.basename(file).replace(/\.pdf$/i, '').replace(/[-_]+/g, ' ').trim() || 'Documento';
+  const stem =
+    path
+      .basename(file)
+      .replace(/\.pdf$/i, '')
+      .replace(/[-_]+/g, ' ')
+      .trim() || 'Documento';
   return { form: null, title: stem.charAt(0).toUpperCase() + stem.slice(1), description: `Documento oficial (${path.basename(file)}).` };
 }
 

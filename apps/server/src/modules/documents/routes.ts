@@ -35,20 +35,16 @@ export const documentRoutes =
     });
 
     /** Spec call 17: a link to the document's file, valid 3600 s. */
-    app.post(
-      '/documents/:id/download',
-      { schema: { params: documentIdParams, response: { 200: documentDownloadResponse } } },
-      async (request, reply) => {
-        await rateLimiter.consume({
-          key: `documents:download:ip:${request.ip}`,
-          max: 120,
-          windowSeconds: HOUR,
-          message: 'Pediste muchas descargas seguidas. Espera un momento e inténtalo de nuevo.',
-        });
-        reply.header('cache-control', 'no-store');
-        return documents.download(request.params.id);
-      },
-    );
+    app.post('/documents/:id/download', { schema: { params: documentIdParams, response: { 200: documentDownloadResponse } } }, async (request, reply) => {
+      await rateLimiter.consume({
+        key: `documents:download:ip:${request.ip}`,
+        max: 120,
+        windowSeconds: HOUR,
+        message: 'Pediste muchas descargas seguidas. Espera un momento e inténtalo de nuevo.',
+      });
+      reply.header('cache-control', 'no-store');
+      return documents.download(request.params.id);
+    });
 
     /** The file behind a signed link: checked signature and expiry, streamed as an attachment. */
     app.get(

@@ -12,9 +12,13 @@ import { guideFileName } from './guides/pdf';
  */
 export function searchWordsOf(kb: KnowledgeBase, vocabulary: Vocabulary): (filename: string, form: string | null) => string {
   const wordsOf = (entry: KnowledgeEntry) => {
-    const own = normalize([entry.title, entry.description, ...entry.forms, ...entry.keywords, ...entry.sections.flatMap((s) => [s.title, ...s.keywords])].join(' '));
+    const own = normalize(
+      [entry.title, entry.description, ...entry.forms, ...entry.keywords, ...entry.sections.flatMap((s) => [s.title, ...s.keywords])].join(' '),
+    );
     const padded = ` ${own} `;
-    const synonyms = vocabulary.synonyms.filter(([phrase, use]) => padded.includes(` ${use} `) || padded.includes(` ${phrase} `)).flatMap(([phrase, use]) => [phrase, use]);
+    const synonyms = vocabulary.synonyms
+      .filter(([phrase, use]) => padded.includes(` ${use} `) || padded.includes(` ${phrase} `))
+      .flatMap(([phrase, use]) => [phrase, use]);
     return [...new Set([...own.split(' '), ...synonyms])].join(' ');
   };
   const byFile = new Map(kb.entries.filter((e) => e.guide).map((e) => [guideFileName(e), e]));

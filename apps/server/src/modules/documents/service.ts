@@ -111,11 +111,7 @@ export class DocumentService {
    * for 3600 s.
    */
   async download(id: string, nowMs = Date.now()): Promise<DocumentDownloadResponse> {
-    const [document] = await this.db
-      .select({ title: documents.title, filename: documents.filename })
-      .from(documents)
-      .where(eq(documents.id, id))
-      .limit(1);
+    const [document] = await this.db.select({ title: documents.title, filename: documents.filename }).from(documents).where(eq(documents.id, id)).limit(1);
     if (!document) throw new AppError('NOT_FOUND', 'No encontramos ese documento.');
     const name = await this.findFile(document.filename);
     if (!name) throw new AppError('DOCUMENT_FILE_MISSING', DOCUMENT_MESSAGES.fileMissing(document.title));

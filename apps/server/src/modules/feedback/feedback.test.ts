@@ -23,7 +23,15 @@ describe('POST /api/feedback', () => {
     });
     expect(response.statusCode).toBe(201);
     const [row] = await ctx.database.db.select().from(feedback).where(eq(feedback.userId, userId));
-    expect(row).toMatchObject({ expectationsMet: 5, easeOfUse: 4, needsConsideration: 1, informationClarity: null, designSuggestions: 'Letra más grande', supportFeedback: null, additionalComments: 'Gracias' });
+    expect(row).toMatchObject({
+      expectationsMet: 5,
+      easeOfUse: 4,
+      needsConsideration: 1,
+      informationClarity: null,
+      designSuggestions: 'Letra más grande',
+      supportFeedback: null,
+      additionalComments: 'Gracias',
+    });
   });
 
   it('requires a session, with the spec message', async () => {

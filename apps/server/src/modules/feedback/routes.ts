@@ -13,7 +13,12 @@ export const feedbackRoutes =
     app.post('/feedback', { schema: { body: feedbackRequest, response: { 201: feedbackResponse } } }, async (request, reply) => {
       const session = await getSession(auth, request);
       if (!session) throw new AppError('UNAUTHENTICATED', FEEDBACK_MESSAGES.signIn);
-      await rateLimiter.consume({ key: `feedback:${session.userId}`, max: 10, windowSeconds: 3600, message: 'Ya enviaste varios comentarios. Gracias; inténtalo más tarde.' });
+      await rateLimiter.consume({
+        key: `feedback:${session.userId}`,
+        max: 10,
+        windowSeconds: 3600,
+        message: 'Ya enviaste varios comentarios. Gracias; inténtalo más tarde.',
+      });
       await feedback.save(session.userId, request.body);
       return reply.status(201).send({ ok: true });
     });

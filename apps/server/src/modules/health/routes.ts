@@ -27,15 +27,11 @@ export const healthRoutes =
       return pending;
     };
 
-    app.get(
-      '/health',
-      { schema: { response: { 200: healthResponse, 503: healthResponse } }, config: { rateLimit: false } },
-      async (_request, reply) => {
-        const ok = await check();
-        return reply
-          .status(ok ? 200 : 503)
-          .header('cache-control', 'no-store')
-          .send({ status: ok ? 'ok' : 'degraded', database: { kind: database.kind, ok }, uptimeSeconds: Math.round(process.uptime()) });
-      },
-    );
+    app.get('/health', { schema: { response: { 200: healthResponse, 503: healthResponse } }, config: { rateLimit: false } }, async (_request, reply) => {
+      const ok = await check();
+      return reply
+        .status(ok ? 200 : 503)
+        .header('cache-control', 'no-store')
+        .send({ status: ok ? 'ok' : 'degraded', database: { kind: database.kind, ok }, uptimeSeconds: Math.round(process.uptime()) });
+    });
   };

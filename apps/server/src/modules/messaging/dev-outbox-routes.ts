@@ -8,8 +8,7 @@ import { AppError } from '../../lib/errors';
 import { pageNonce } from '../../plugins/security';
 import { mediaResponse } from '../../plugins/route-schemas';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 async function latest(db: Db, recipient?: string) {
   const query = db.select().from(outbox).orderBy(desc(outbox.id)).limit(50);
@@ -39,7 +38,9 @@ export function registerDevOutbox(app: FastifyInstance, db: Db, trustProxy: bool
     const path = request.url.split('?')[0]!;
     if ((path === '/dev/outbox' || path.startsWith('/api/dev/')) && !isLoopback(request, trustProxy)) throw new AppError('NOT_FOUND');
   });
-  app.get('/api/dev/outbox', {
+  app.get(
+    '/api/dev/outbox',
+    {
       schema: {
         querystring: z.object({ to: plainText().max(254).optional() }),
         response: {
@@ -50,11 +51,13 @@ export function registerDevOutbox(app: FastifyInstance, db: Db, trustProxy: bool
           }),
         },
       },
-    }, async (request) => {
-    const { to } = request.query as { to?: string };
-    const messages = await latest(db, to);
-    return { messages: messages.map((m) => ({ id: m.id, channel: m.channel, to: m.recipient, subject: m.subject, body: m.body, createdAt: m.createdAt })) };
-  });
+    },
+    async (request) => {
+      const { to } = request.query as { to?: string };
+      const messages = await latest(db, to);
+      return { messages: messages.map((m) => ({ id: m.id, channel: m.channel, to: m.recipient, subject: m.subject, body: m.body, createdAt: m.createdAt })) };
+    },
+  );
 
   app.get('/dev/outbox', { schema: { response: { 200: mediaResponse('text/html', 'The outbox as a page (development only).') } } }, async (_request, reply) => {
     const messages = await latest(db);

@@ -23,18 +23,40 @@ describe('TwilioSms against a local Twilio Messages API', () => {
     await expect(wrongAuth.send('+15551234567', 'x')).rejects.toThrow(/twilio 401 20003/);
     const sms = new TwilioSms({ accountSid: 'AC123', authToken: 'token-abc', from: '+15550001111', baseUrl: twilio.url });
     await expect(sms.send('12345', 'x')).rejects.toThrow(/twilio 400 21211/);
-    await expect(new TwilioSms({ accountSid: 'AC123', authToken: 'x', from: '+1', baseUrl: 'http://127.0.0.1:1' }).send('+15551234567', 'x')).rejects.toBeInstanceOf(SendError);
+    await expect(
+      new TwilioSms({ accountSid: 'AC123', authToken: 'x', from: '+1', baseUrl: 'http://127.0.0.1:1' }).send('+15551234567', 'x'),
+    ).rejects.toBeInstanceOf(SendError);
   });
 
   it('sends the sign-up code through Twilio when configured, and maps a failure to the spec message', async () => {
-    const ctx = await createTestApp({ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC123', TWILIO_AUTH_TOKEN: 'token-abc', TWILIO_FROM: '+15550001111', TWILIO_BASE_URL: twilio.url });
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/account/phone/send-code', payload: { phoneNumber: '+15557654321', intent: 'register', firstName: 'Ana' } });
+    const ctx = await createTestApp({
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC123',
+      TWILIO_AUTH_TOKEN: 'token-abc',
+      TWILIO_FROM: '+15550001111',
+      TWILIO_BASE_URL: twilio.url,
+    });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/phone/send-code',
+      payload: { phoneNumber: '+15557654321', intent: 'register', firstName: 'Ana' },
+    });
     expect(response.statusCode).toBe(200);
     expect(twilio.messages.at(-1)?.body).toMatch(/Camino Claro: tu código de verificación es \d{6}\./);
     await ctx.close();
 
-    const broken = await createTestApp({ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC123', TWILIO_AUTH_TOKEN: 'wrong', TWILIO_FROM: '+15550001111', TWILIO_BASE_URL: twilio.url });
-    const failed = await broken.app.inject({ method: 'POST', url: '/api/account/phone/send-code', payload: { phoneNumber: '+15557654322', intent: 'register', firstName: 'Ana' } });
+    const broken = await createTestApp({
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC123',
+      TWILIO_AUTH_TOKEN: 'wrong',
+      TWILIO_FROM: '+15550001111',
+      TWILIO_BASE_URL: twilio.url,
+    });
+    const failed = await broken.app.inject({
+      method: 'POST',
+      url: '/api/account/phone/send-code',
+      payload: { phoneNumber: '+15557654322', intent: 'register', firstName: 'Ana' },
+    });
     expect(failed.statusCode).toBe(502);
     expect(failed.json().error.message).toBe('Error al enviar el código');
     await broken.close();

@@ -6,7 +6,11 @@ import { SiteService } from './service';
 describe('GET /api/site (decisions D14)', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ OPERATOR_NAME: 'Camino Claro LLC', OPERATOR_ADDRESS: '100 Main St, Houston, TX 77002', SUPPORT_EMAIL: 'soporte@caminoclaro.example' });
+    ctx = await createTestApp({
+      OPERATOR_NAME: 'Camino Claro LLC',
+      OPERATOR_ADDRESS: '100 Main St, Houston, TX 77002',
+      SUPPORT_EMAIL: 'soporte@caminoclaro.example',
+    });
   });
   afterAll(() => ctx.close());
 

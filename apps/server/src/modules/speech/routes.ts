@@ -71,7 +71,11 @@ export const speechRoutes =
      * Who may use the voice: a signed-in user (mode user), or a guest while the demo is in use: the
      * guest cookie of the assistant routes must exist and `guestAllowed` accept the questions used.
      */
-    async function speaker(request: FastifyRequest, mode: 'user' | 'guest', guestAllowed: (used: number, answering: () => Promise<boolean>) => Promise<boolean> | boolean): Promise<Speaker> {
+    async function speaker(
+      request: FastifyRequest,
+      mode: 'user' | 'guest',
+      guestAllowed: (used: number, answering: () => Promise<boolean>) => Promise<boolean> | boolean,
+    ): Promise<Speaker> {
       const identity = await currentIdentity(auth, request, mode);
       if (!identity) throw new AppError('SPEECH_NOT_ALLOWED');
       if (identity.type === 'user') return { type: 'user', userId: identity.userId, key: `user:${identity.userId}` };
@@ -84,7 +88,12 @@ export const speechRoutes =
     function limit(kind: 'tts' | 'stt', who: Speaker, ip: string): Promise<void> {
       return rateLimiter.consume(
         { key: `${kind}:${who.key}`, max: 120, windowSeconds: HOUR, message: 'Usaste la voz muchas veces seguidas. Espera un momento e inténtalo de nuevo.' },
-        { key: `${kind}:ip:${ip}`, max: 300, windowSeconds: HOUR, message: 'Demasiadas solicitudes de voz desde esta conexión. Espera un momento e inténtalo de nuevo.' },
+        {
+          key: `${kind}:ip:${ip}`,
+          max: 300,
+          windowSeconds: HOUR,
+          message: 'Demasiadas solicitudes de voz desde esta conexión. Espera un momento e inténtalo de nuevo.',
+        },
       );
     }
 
@@ -106,38 +115,52 @@ export const speechRoutes =
      * Speaks a text (an answer, or one sentence of it) with the caller's voice; the MP3 streams back as
      * the provider produces it. 409 TTS_NOT_CONFIGURED tells the browser to speak by itself.
      */
-    app.post('/speech/tts', { schema: { body: ttsRequest, response: { 200: mediaResponse('audio/mpeg', 'The spoken text, streamed as the provider produces it.') } }, compress: false }, async (request, reply) => {
-      const tts = config.tts;
-      if (!tts) throw new AppError('TTS_NOT_CONFIGURED');
-      const { text, mode } = request.body;
-      // A guest hears the demo's answers: from the first one (its sentences are spoken while it streams,
-      // before it counts as used) to the last one.
-      const who = await speaker(request, mode, async (used, answering) => (used >= 1 && used <= LIMITS.guestQuestions) || (used < LIMITS.guestQuestions && (await answering())));
-      await limit('tts', who, request.ip);
-      const voice = who.type === 'user' ? (await profiles.get(who.userId)).voiceId : DEFAULT_VOICE_ID;
+    app.post(
+      '/speech/tts',
+      {
+        schema: { body: ttsRequest, response: { 200: mediaResponse('audio/mpeg', 'The spoken text, streamed as the provider produces it.') } },
+        compress: false,
+      },
+      async (request, reply) => {
+        const tts = config.tts;
+        if (!tts) throw new AppError('TTS_NOT_CONFIGURED');
+        const { text, mode } = request.body;
+        // A guest hears the demo's answers: from the first one (its sentences are spoken while it streams,
+        // before it counts as used) to the last one.
+        const who = await speaker(
+          request,
+          mode,
+          async (used, answering) => (used >= 1 && used <= LIMITS.guestQuestions) || (used < LIMITS.guestQuestions && (await answering())),
+        );
+        await limit('tts', who, request.ip);
+        const voice = who.type === 'user' ? (await profiles.get(who.userId)).voiceId : DEFAULT_VOICE_ID;
 
-      const signal = clientGone(reply);
-      let audio: ReadableStream<Uint8Array>;
-      try {
-        audio = await speak(tts, { text, voiceId: providerVoice(tts.voices, voice) }, signal);
-      } catch (error) {
-        if (signal.aborted) {
-          request.log.info('the client left before the audio started');
-          return reply.hijack();
+        const signal = clientGone(reply);
+        let audio: ReadableStream<Uint8Array>;
+        try {
+          audio = await speak(tts, { text, voiceId: providerVoice(tts.voices, voice) }, signal);
+        } catch (error) {
+          if (signal.aborted) {
+            request.log.info('the client left before the audio started');
+            return reply.hijack();
+          }
+          if (error instanceof TtsError) {
+            // The spec's "error with the status and body", minus anything private: no key, no text, no provider message.
+            request.log.warn(
+              { provider: 'elevenlabs', status: error.status, providerStatus: error.providerStatus, detail: error.detail },
+              'text-to-speech failed',
+            );
+            throw new AppError(TTS_CODES[error.kind]);
+          }
+          throw error;
         }
-        if (error instanceof TtsError) {
-          // The spec's "error with the status and body", minus anything private: no key, no text, no provider message.
-          request.log.warn({ provider: 'elevenlabs', status: error.status, providerStatus: error.providerStatus, detail: error.detail }, 'text-to-speech failed');
-          throw new AppError(TTS_CODES[error.kind]);
-        }
-        throw error;
-      }
-      request.log.info({ voice, chars: text.length, who: who.type }, 'speaking');
-      reply.header('content-type', 'audio/mpeg');
-      reply.header('cache-control', 'no-store');
-      // Piped as it arrives; if the client leaves, Fastify destroys this stream, which cancels the download.
-      return reply.send(Readable.fromWeb(audio as NodeReadableStream<Uint8Array>));
-    });
+        request.log.info({ voice, chars: text.length, who: who.type }, 'speaking');
+        reply.header('content-type', 'audio/mpeg');
+        reply.header('cache-control', 'no-store');
+        // Piped as it arrives; if the client leaves, Fastify destroys this stream, which cancels the download.
+        return reply.send(Readable.fromWeb(audio as NodeReadableStream<Uint8Array>));
+      },
+    );
 
     /** Turns a recorded question (the raw audio body) into text. */
     app.post(

@@ -73,7 +73,11 @@ function tts(app: FastifyInstance, payload: unknown, options: { cookie?: string;
   });
 }
 
-function transcribeAudio(app: FastifyInstance, body: Buffer | undefined, options: { cookie?: string; ip?: string; type?: string; mode?: 'user' | 'guest' } = {}) {
+function transcribeAudio(
+  app: FastifyInstance,
+  body: Buffer | undefined,
+  options: { cookie?: string; ip?: string; type?: string; mode?: 'user' | 'guest' } = {},
+) {
   const headers: Record<string, string> = {};
   if (options.cookie) headers.cookie = options.cookie;
   if (body !== undefined) headers['content-type'] = options.type ?? 'audio/webm;codecs=opus';
@@ -94,7 +98,13 @@ async function guest(app: FastifyInstance, questions: number): Promise<string> {
   expect(setCookie).toMatch(/Path=\/api(;|$)/);
   const cookie = setCookie.split(';')[0]!;
   for (let i = 0; i < questions; i++) {
-    const asked = await app.inject({ method: 'POST', url: '/api/assistant/ask', headers: { cookie }, remoteAddress: ip, payload: { message: '¿Qué es el DACA?', mode: 'guest' } });
+    const asked = await app.inject({
+      method: 'POST',
+      url: '/api/assistant/ask',
+      headers: { cookie },
+      remoteAddress: ip,
+      payload: { message: '¿Qué es el DACA?', mode: 'guest' },
+    });
     expect(asked.body).toContain('event: done');
   }
   return cookie;
@@ -271,7 +281,13 @@ describe('POST /api/speech/tts', () => {
   it("speaks a guest's first answer while it is still streaming, before it counts as used", async () => {
     const cookie = await guest(ctx.app, 0);
     openai.timing({ ttftMs: 1500 });
-    const asking = ctx.app.inject({ method: 'POST', url: '/api/assistant/ask', headers: { cookie }, remoteAddress: freshIp(), payload: { message: '¿Qué es el DACA?', mode: 'guest' } });
+    const asking = ctx.app.inject({
+      method: 'POST',
+      url: '/api/assistant/ask',
+      headers: { cookie },
+      remoteAddress: freshIp(),
+      payload: { message: '¿Qué es el DACA?', mode: 'guest' },
+    });
     await expect.poll(() => openai.requests.some((r) => r.path === '/v1/chat/completions'), { timeout: 3000 }).toBe(true);
     const during = await tts(ctx.app, { text: 'El DACA es un permiso de trabajo.', mode: 'guest' }, { cookie });
     expect(during.statusCode).toBe(200);
@@ -280,14 +296,18 @@ describe('POST /api/speech/tts', () => {
 
   it('limits each person to 120 an hour and each address to 300, with a Spanish message', async () => {
     const { cookie, userId } = await signUp(ctx.app);
-    await ctx.database.db.execute(sql`insert into rate_limits (key, count, window_start, expires_at) values (${`tts:user:${userId}`}, 120, now(), now() + interval '1 hour')`);
+    await ctx.database.db.execute(
+      sql`insert into rate_limits (key, count, window_start, expires_at) values (${`tts:user:${userId}`}, 120, now(), now() + interval '1 hour')`,
+    );
     const response = await tts(ctx.app, { text: 'Hola.' }, { cookie });
     expect(response.statusCode).toBe(429);
     expect(response.headers['retry-after']).toBeDefined();
     expect(response.json().error).toEqual({ code: 'RATE_LIMITED', message: 'Usaste la voz muchas veces seguidas. Espera un momento e inténtalo de nuevo.' });
 
     const other = await signUp(ctx.app);
-    await ctx.database.db.execute(sql`insert into rate_limits (key, count, window_start, expires_at) values (${'tts:ip:10.70.9.9'}, 300, now(), now() + interval '1 hour')`);
+    await ctx.database.db.execute(
+      sql`insert into rate_limits (key, count, window_start, expires_at) values (${'tts:ip:10.70.9.9'}, 300, now(), now() + interval '1 hour')`,
+    );
     const byAddress = await tts(ctx.app, { text: 'Hola.' }, { cookie: other.cookie, ip: '10.70.9.9' });
     expect(byAddress.statusCode).toBe(429);
     expect(byAddress.json().error.message).toBe('Demasiadas solicitudes de voz desde esta conexión. Espera un momento e inténtalo de nuevo.');
@@ -394,7 +414,9 @@ describe('POST /api/speech/transcribe', () => {
 
   it('is rate limited like text-to-speech', async () => {
     const { cookie, userId } = await signUp(ctx.app);
-    await ctx.database.db.execute(sql`insert into rate_limits (key, count, window_start, expires_at) values (${`stt:user:${userId}`}, 120, now(), now() + interval '1 hour')`);
+    await ctx.database.db.execute(
+      sql`insert into rate_limits (key, count, window_start, expires_at) values (${`stt:user:${userId}`}, 120, now(), now() + interval '1 hour')`,
+    );
     const response = await transcribeAudio(ctx.app, audio, { cookie });
     expect(response.statusCode).toBe(429);
     expect(response.json().error.code).toBe('RATE_LIMITED');

@@ -25,7 +25,11 @@ export function SiteFooter() {
           </nav>
           {operator ? (
             <address data-testid="footer-operator" className="max-w-xs text-sm text-white/75 not-italic md:text-right">
-              {operator.address ? <span className="block">{t('footer.operator', { name: operator.name, address: operator.address })}</span> : <span className="block">{operator.name}</span>}
+              {operator.address ? (
+                <span className="block">{t('footer.operator', { name: operator.name, address: operator.address })}</span>
+              ) : (
+                <span className="block">{operator.name}</span>
+              )}
               {operator.supportEmail ? (
                 <span className="block">
                   {t('footer.support')}{' '}

@@ -96,7 +96,12 @@ export function SiteHeader() {
               </NavLink>
             ))}
           </nav>
-          <Button variant="ghost" size="icon" className="lg:hidden" aria-label={t('nav.openMenu')} aria-expanded={open}
+          <Button
+            variant="ghost"
+            size="icon"
+            className="lg:hidden"
+            aria-label={t('nav.openMenu')}
+            aria-expanded={open}
             onPointerEnter={prefetchMenu}
             onPointerDown={prefetchMenu}
             onFocus={prefetchMenu}
@@ -110,51 +115,53 @@ export function SiteHeader() {
         </div>
       </div>
       {menuUsed ? (
-      <Suspense fallback={null}>
-      <Sheet
-        open={open}
-        onOpenChange={setOpen}
-        title={t('nav.menu')}
-        closeLabel={t('common.close')}
-        onCloseAutoFocus={(event) => {
-          // The plan chooser opens once the drawer has closed, so the drawer's focus return cannot close it.
-          if (!chooserAfterClose.current) return;
-          chooserAfterClose.current = false;
-          event.preventDefault();
-          openPlanChooser();
-        }}
-      >
-        <nav aria-label={t('nav.label')} className="flex flex-col gap-6">
-          {greeting ? <p className="px-4 font-semibold text-navy-900">{greeting}</p> : null}
-          <div>
-            <p className="px-4 pb-1 text-xs font-bold tracking-wider text-muted uppercase">{t('nav.account')}</p>
-            {accountLinks.map((link) => (
-              <NavLink key={link.to} to={link.to} className={drawerLink} onClick={close}>
-                {t(link.key)}
-              </NavLink>
-            ))}
-          </div>
-          <div>
-            <p className="px-4 pb-1 text-xs font-bold tracking-wider text-muted uppercase">{t('nav.information')}</p>
-            {infoLinks.map((link) => (
-              <NavLink key={link.to} to={link.to} className={drawerLink} onClick={close}>
-                {t(link.key)}
-              </NavLink>
-            ))}
-          </div>
-          <div className="flex flex-col items-start gap-3 px-4">
-            {showTrigger ? <PlanTrigger
-                size="sm"
-                onClick={() => {
-                  chooserAfterClose.current = true;
-                  close();
-                }}
-              /> : null}
-            {authControl(false, close)}
-          </div>
-        </nav>
-      </Sheet>
-      </Suspense>
+        <Suspense fallback={null}>
+          <Sheet
+            open={open}
+            onOpenChange={setOpen}
+            title={t('nav.menu')}
+            closeLabel={t('common.close')}
+            onCloseAutoFocus={(event) => {
+              // The plan chooser opens once the drawer has closed, so the drawer's focus return cannot close it.
+              if (!chooserAfterClose.current) return;
+              chooserAfterClose.current = false;
+              event.preventDefault();
+              openPlanChooser();
+            }}
+          >
+            <nav aria-label={t('nav.label')} className="flex flex-col gap-6">
+              {greeting ? <p className="px-4 font-semibold text-navy-900">{greeting}</p> : null}
+              <div>
+                <p className="px-4 pb-1 text-xs font-bold tracking-wider text-muted uppercase">{t('nav.account')}</p>
+                {accountLinks.map((link) => (
+                  <NavLink key={link.to} to={link.to} className={drawerLink} onClick={close}>
+                    {t(link.key)}
+                  </NavLink>
+                ))}
+              </div>
+              <div>
+                <p className="px-4 pb-1 text-xs font-bold tracking-wider text-muted uppercase">{t('nav.information')}</p>
+                {infoLinks.map((link) => (
+                  <NavLink key={link.to} to={link.to} className={drawerLink} onClick={close}>
+                    {t(link.key)}
+                  </NavLink>
+                ))}
+              </div>
+              <div className="flex flex-col items-start gap-3 px-4">
+                {showTrigger ? (
+                  <PlanTrigger
+                    size="sm"
+                    onClick={() => {
+                      chooserAfterClose.current = true;
+                      close();
+                    }}
+                  />
+                ) : null}
+                {authControl(false, close)}
+              </div>
+            </nav>
+          </Sheet>
+        </Suspense>
       ) : null}
     </header>
   );

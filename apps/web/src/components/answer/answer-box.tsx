@@ -59,7 +59,12 @@ export function AnswerBox({ question, answer, kind, writing, source = null, done
             {source ? (
               <p data-testid="answer-source" className="text-sm text-muted">
                 {t('thread.sourceBy')}{' '}
-                <a href={source.url} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-600">
+                <a
+                  href={source.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-600"
+                >
                   {displayUrl(source.url)}
                 </a>{' '}
                 · {t('thread.checked', { month: checkedMonth(source.checked, i18n.language) })}

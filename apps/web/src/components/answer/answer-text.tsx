@@ -19,7 +19,13 @@ export function AnswerText({ text }: { text: string }) {
             );
           case 'link':
             return (
-              <a key={i} href={part.href} target="_blank" rel="noopener noreferrer" className="font-semibold break-words text-brand-700 underline underline-offset-2 hover:text-brand-600">
+              <a
+                key={i}
+                href={part.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-semibold break-words text-brand-700 underline underline-offset-2 hover:text-brand-600"
+              >
                 {part.text}
               </a>
             );

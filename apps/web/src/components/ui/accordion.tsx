@@ -11,7 +11,11 @@ export interface AccordionItem {
 /** One item open at a time, and the open one can be closed again (spec: /faq). */
 export function Accordion({ items }: { items: AccordionItem[] }) {
   return (
-    <Primitive.Root type="single" collapsible className="divide-y divide-navy-900/10 rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)] ring-1 ring-navy-900/5">
+    <Primitive.Root
+      type="single"
+      collapsible
+      className="divide-y divide-navy-900/10 rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)] ring-1 ring-navy-900/5"
+    >
       {items.map((item) => (
         <Primitive.Item key={item.id} value={item.id}>
           <Primitive.Header>

@@ -36,7 +36,10 @@ export function Dialog({ open, onOpenChange, title, description, closeLabel, chi
           {description ? <Primitive.Description className="mt-2 text-muted">{description}</Primitive.Description> : null}
           <div className="mt-5">{children}</div>
           {hideClose ? null : (
-            <Primitive.Close aria-label={closeLabel} className="absolute top-4 right-4 grid h-10 w-10 place-items-center rounded-full text-navy-900/60 hover:bg-navy-900/5 hover:text-navy-900">
+            <Primitive.Close
+              aria-label={closeLabel}
+              className="absolute top-4 right-4 grid h-10 w-10 place-items-center rounded-full text-navy-900/60 hover:bg-navy-900/5 hover:text-navy-900"
+            >
               <X aria-hidden="true" className="h-5 w-5" />
             </Primitive.Close>
           )}

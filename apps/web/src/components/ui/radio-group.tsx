@@ -22,7 +22,10 @@ export function RadioGroup<T extends string>({ legend, value, onChange, options,
             key={option.value}
             className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl bg-white px-4 ring-1 ring-navy-900/15 has-[[data-state=checked]]:ring-2 has-[[data-state=checked]]:ring-brand-500"
           >
-            <Primitive.Item value={option.value} className="grid h-5 w-5 place-items-center rounded-full border-2 border-navy-900/40 data-[state=checked]:border-brand-600">
+            <Primitive.Item
+              value={option.value}
+              className="grid h-5 w-5 place-items-center rounded-full border-2 border-navy-900/40 data-[state=checked]:border-brand-600"
+            >
               <Primitive.Indicator className="h-2.5 w-2.5 rounded-full bg-brand-600" />
             </Primitive.Item>
             <span className="font-medium">{option.label}</span>

@@ -30,7 +30,11 @@ export function Select<T extends string>({ label, value, onChange, options, disa
           </Primitive.Icon>
         </Primitive.Trigger>
         <Primitive.Portal>
-          <Primitive.Content position="popper" sideOffset={6} className="z-50 max-h-80 w-[var(--radix-select-trigger-width)] overflow-hidden rounded-xl bg-white shadow-[var(--shadow-pop)] ring-1 ring-navy-900/10">
+          <Primitive.Content
+            position="popper"
+            sideOffset={6}
+            className="z-50 max-h-80 w-[var(--radix-select-trigger-width)] overflow-hidden rounded-xl bg-white shadow-[var(--shadow-pop)] ring-1 ring-navy-900/10"
+          >
             <Primitive.Viewport className="p-1" nonce={cspNonce}>
               {options.map((option) => (
                 <Primitive.Item

@@ -36,7 +36,12 @@ export function StarRating({ label, value, onChange, starLabel, clearLabel, disa
           ))}
         </RadioGroup.Root>
         {value ? (
-          <button type="button" onClick={() => onChange(undefined)} className="rounded px-2 py-1 text-sm text-muted underline-offset-4 hover:underline" disabled={disabled}>
+          <button
+            type="button"
+            onClick={() => onChange(undefined)}
+            className="rounded px-2 py-1 text-sm text-muted underline-offset-4 hover:underline"
+            disabled={disabled}
+          >
             {clearLabel}
           </button>
         ) : null}

@@ -4,7 +4,6 @@ import { useSyncExternalStore } from 'react';
 import { dismissToast, getToasts, subscribeToasts, type ToastVariant } from './toast-store';
 import { cn } from '@/lib/cn';
 
-
 const styles: Record<ToastVariant, string> = {
   default: 'bg-white text-ink ring-navy-900/10',
   success: 'bg-white text-ink ring-teal-500/40',
@@ -35,12 +34,18 @@ export function Toaster({ closeLabel, label }: { closeLabel: string; label: stri
               styles[variant],
             )}
           >
-            <Icon aria-hidden="true" className={cn('mt-0.5 h-5 w-5 shrink-0', variant === 'destructive' ? 'text-white' : variant === 'success' ? 'text-teal-500' : 'text-brand-600')} />
+            <Icon
+              aria-hidden="true"
+              className={cn('mt-0.5 h-5 w-5 shrink-0', variant === 'destructive' ? 'text-white' : variant === 'success' ? 'text-teal-500' : 'text-brand-600')}
+            />
             <div className="min-w-0">
               <Primitive.Title className="font-semibold">{entry.title}</Primitive.Title>
               {entry.description ? <Primitive.Description className="mt-0.5 text-sm opacity-90">{entry.description}</Primitive.Description> : null}
             </div>
-            <Primitive.Close aria-label={closeLabel} className="absolute top-2 right-2 grid h-9 w-9 place-items-center rounded-full opacity-70 hover:opacity-100">
+            <Primitive.Close
+              aria-label={closeLabel}
+              className="absolute top-2 right-2 grid h-9 w-9 place-items-center rounded-full opacity-70 hover:opacity-100"
+            >
               <X aria-hidden="true" className="h-4 w-4" />
             </Primitive.Close>
           </Primitive.Root>

@@ -59,14 +59,24 @@ export function Component() {
     <>
       <PageHeader title={t('deleteAccount.title')} subtitle={t('deleteAccount.subtitle')} />
       <div className="container-page max-w-2xl py-8 md:py-12">
-        <form onSubmit={submit} noValidate className="space-y-5 rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-card)] ring-1 ring-navy-900/5 sm:p-8">
+        <form
+          onSubmit={submit}
+          noValidate
+          className="space-y-5 rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-card)] ring-1 ring-navy-900/5 sm:p-8"
+        >
           {!signedIn && !session.isPending ? (
             <Field label={t('deleteAccount.contact')} hint={t('deleteAccount.contactHint')} error={errors.contact}>
               <Input autoComplete="username" value={contact} maxLength={254} onChange={(e) => setContact(e.target.value)} disabled={send.isPending} />
             </Field>
           ) : null}
           <Field label={t('deleteAccount.reason')} error={errors.reason}>
-            <Textarea value={reason} maxLength={2000} placeholder={t('deleteAccount.reasonPlaceholder')} onChange={(e) => setReason(e.target.value)} disabled={send.isPending} />
+            <Textarea
+              value={reason}
+              maxLength={2000}
+              placeholder={t('deleteAccount.reasonPlaceholder')}
+              onChange={(e) => setReason(e.target.value)}
+              disabled={send.isPending}
+            />
           </Field>
           <p className="flex gap-2 text-sm text-muted">
             <ShieldAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />

@@ -109,7 +109,11 @@ export function LoginPage({ VoiceDemo }: { VoiceDemo: ComponentType<VoiceDemoPro
       { phoneNumber, intent, firstName: intent === 'register' ? fields.firstName.trim() : undefined },
       {
         onSuccess: ({ existing }) => {
-          toast(intent === 'register' && existing ? { title: t('auth.phoneExists'), variant: 'info', kind: 'auth' } : { title: t('auth.codeSent'), variant: 'success', kind: 'auth' });
+          toast(
+            intent === 'register' && existing
+              ? { title: t('auth.phoneExists'), variant: 'info', kind: 'auth' }
+              : { title: t('auth.codeSent'), variant: 'success', kind: 'auth' },
+          );
           setVerifying(phoneNumber);
         },
         onError: (error) => setErrors({ phone: error instanceof ApiError ? errorMessage(error, t) : t('auth.sendCodeFailed') }),
@@ -181,12 +185,44 @@ export function LoginPage({ VoiceDemo }: { VoiceDemo: ComponentType<VoiceDemoPro
       options={
         mode === 'register'
           ? [
-              { value: 'phone', label: <><Phone aria-hidden="true" className="h-4 w-4" />{t('login.methodPhone')}</> },
-              { value: 'email', label: <><Mail aria-hidden="true" className="h-4 w-4" />{t('login.methodEmail')}</> },
+              {
+                value: 'phone',
+                label: (
+                  <>
+                    <Phone aria-hidden="true" className="h-4 w-4" />
+                    {t('login.methodPhone')}
+                  </>
+                ),
+              },
+              {
+                value: 'email',
+                label: (
+                  <>
+                    <Mail aria-hidden="true" className="h-4 w-4" />
+                    {t('login.methodEmail')}
+                  </>
+                ),
+              },
             ]
           : [
-              { value: 'email', label: <><Mail aria-hidden="true" className="h-4 w-4" />{t('login.methodEmail')}</> },
-              { value: 'phone', label: <><Phone aria-hidden="true" className="h-4 w-4" />{t('login.methodPhone')}</> },
+              {
+                value: 'email',
+                label: (
+                  <>
+                    <Mail aria-hidden="true" className="h-4 w-4" />
+                    {t('login.methodEmail')}
+                  </>
+                ),
+              },
+              {
+                value: 'phone',
+                label: (
+                  <>
+                    <Phone aria-hidden="true" className="h-4 w-4" />
+                    {t('login.methodPhone')}
+                  </>
+                ),
+              },
             ]
       }
     />
@@ -200,7 +236,14 @@ export function LoginPage({ VoiceDemo }: { VoiceDemo: ComponentType<VoiceDemoPro
     ) : (
       <>
         <Field label={t('login.email')} error={err('email')}>
-          <Input type="email" autoComplete="email" value={fields.email} onChange={(e) => set('email')(e.target.value)} placeholder={t('login.emailPlaceholder')} disabled={busy} />
+          <Input
+            type="email"
+            autoComplete="email"
+            value={fields.email}
+            onChange={(e) => set('email')(e.target.value)}
+            placeholder={t('login.emailPlaceholder')}
+            disabled={busy}
+          />
         </Field>
         <Field label={t('login.password')} hint={mode === 'register' ? t('login.passwordHint') : undefined} error={err('password')}>
           <Input
@@ -217,7 +260,10 @@ export function LoginPage({ VoiceDemo }: { VoiceDemo: ComponentType<VoiceDemoPro
   return (
     <div className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-sand-50 py-10 md:py-16">
       <div className="container-page flex justify-center">
-        <section aria-labelledby="login-title" className="w-full max-w-md rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-pop)] ring-1 ring-navy-900/5 sm:p-8">
+        <section
+          aria-labelledby="login-title"
+          className="w-full max-w-md rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-pop)] ring-1 ring-navy-900/5 sm:p-8"
+        >
           <img src={loginWelcome} alt="" width={480} height={360} className="mx-auto -mt-2 mb-2 h-28 w-auto" />
           <h1 id="login-title" className="text-center text-3xl font-bold">
             {t('login.title')}
@@ -237,17 +283,32 @@ export function LoginPage({ VoiceDemo }: { VoiceDemo: ComponentType<VoiceDemoPro
                 <KeyRound aria-hidden="true" className="h-5 w-5" />
                 {t('login.signIn')}
               </Button>
-              <button type="button" className="mt-2 rounded-lg py-2 text-center font-semibold text-brand-600 underline-offset-4 hover:underline" onClick={() => changeMode('register')}>
+              <button
+                type="button"
+                className="mt-2 rounded-lg py-2 text-center font-semibold text-brand-600 underline-offset-4 hover:underline"
+                onClick={() => changeMode('register')}
+              >
                 <UserPlus aria-hidden="true" className="mr-1.5 inline h-4 w-4 align-[-2px]" />
                 {t('login.createAccountLink')}
               </button>
             </div>
           ) : (
-            <form onSubmit={mode === 'login' ? submitLogin : submitRegister} noValidate className="mt-6 space-y-5" aria-label={mode === 'login' ? t('login.loginTitle') : t('login.registerTitle')}>
+            <form
+              onSubmit={mode === 'login' ? submitLogin : submitRegister}
+              noValidate
+              className="mt-6 space-y-5"
+              aria-label={mode === 'login' ? t('login.loginTitle') : t('login.registerTitle')}
+            >
               <h2 className="text-xl font-bold">{mode === 'login' ? t('login.loginTitle') : t('login.registerTitle')}</h2>
               {mode === 'register' ? (
                 <Field label={t('login.firstName')} error={err('firstName')}>
-                  <Input autoComplete="given-name" value={fields.firstName} onChange={(e) => set('firstName')(e.target.value)} placeholder={t('login.firstNamePlaceholder')} disabled={busy} />
+                  <Input
+                    autoComplete="given-name"
+                    value={fields.firstName}
+                    onChange={(e) => set('firstName')(e.target.value)}
+                    placeholder={t('login.firstNamePlaceholder')}
+                    disabled={busy}
+                  />
                 </Field>
               ) : null}
               {methodToggle}
@@ -292,13 +353,7 @@ export function LoginPage({ VoiceDemo }: { VoiceDemo: ComponentType<VoiceDemoPro
         }}
       />
       <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} initialEmail={fields.email} />
-      {demoOpen ? (
-        <VoiceDemo
-          open={demoOpen}
-          onOpenChange={setDemoOpen}
-          onLimit={() => setPromptOpen(true)}
-        />
-      ) : null}
+      {demoOpen ? <VoiceDemo open={demoOpen} onOpenChange={setDemoOpen} onLimit={() => setPromptOpen(true)} /> : null}
       <SignupPrompt
         open={promptOpen}
         onOpenChange={setPromptOpen}

@@ -52,7 +52,10 @@ export function Component() {
   return (
     <div className="bg-gradient-to-b from-brand-50 to-sand-50 py-10 md:py-16">
       <div className="container-page flex justify-center">
-        <section aria-labelledby="reset-title" className="w-full max-w-md rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-pop)] ring-1 ring-navy-900/5 sm:p-8">
+        <section
+          aria-labelledby="reset-title"
+          className="w-full max-w-md rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-pop)] ring-1 ring-navy-900/5 sm:p-8"
+        >
           <h1 id="reset-title" className="text-3xl font-bold">
             {t('reset.title')}
           </h1>

@@ -78,7 +78,15 @@ export function Component() {
         </div>
       </header>
       <div className="container-page max-w-3xl">
-        {cover ? <img src={cover} alt="" width={800} height={450} className="-mt-0 mt-8 aspect-video w-full rounded-[var(--radius-card)] bg-sand-200 object-cover shadow-[var(--shadow-card)]" /> : null}
+        {cover ? (
+          <img
+            src={cover}
+            alt=""
+            width={800}
+            height={450}
+            className="-mt-0 mt-8 aspect-video w-full rounded-[var(--radius-card)] bg-sand-200 object-cover shadow-[var(--shadow-card)]"
+          />
+        ) : null}
         <div className="prose-article mt-8 text-[1.125rem] leading-relaxed text-ink">
           {paragraphs(body).map((paragraph, index) => (
             <p key={index}>{paragraph}</p>

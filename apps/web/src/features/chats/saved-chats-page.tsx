@@ -59,7 +59,12 @@ export function Component() {
         ) : (
           <ul className="space-y-4">
             {chats.data.map((chat) => (
-              <ChatCard key={chat.id} chat={chat} onDelete={() => setConfirming({ id: chat.id, title: chat.title })} deleting={remove.isPending && remove.variables === chat.id} />
+              <ChatCard
+                key={chat.id}
+                chat={chat}
+                onDelete={() => setConfirming({ id: chat.id, title: chat.title })}
+                deleting={remove.isPending && remove.variables === chat.id}
+              />
             ))}
           </ul>
         )}

@@ -12,7 +12,13 @@ import { filterDocuments } from './filter';
 function SourceBadge({ source }: { source: DocumentItem['source'] }) {
   const { t } = useTranslation();
   return (
-    <span className={source === 'guide' ? 'rounded-full bg-teal-50 px-2 py-0.5 text-xs font-bold text-teal-600' : 'rounded-full bg-brand-50 px-2 py-0.5 text-xs font-bold text-brand-700'}>
+    <span
+      className={
+        source === 'guide'
+          ? 'rounded-full bg-teal-50 px-2 py-0.5 text-xs font-bold text-teal-600'
+          : 'rounded-full bg-brand-50 px-2 py-0.5 text-xs font-bold text-brand-700'
+      }
+    >
       {t(source === 'guide' ? 'documents.guide' : 'documents.official')}
     </span>
   );
@@ -36,7 +42,14 @@ export function Component() {
   };
 
   const button = (doc: DocumentItem, className?: string) => (
-    <Button variant="brand" size="sm" className={className} disabled={busy === doc.id} onClick={() => void download(doc)} aria-label={t('documents.downloadLabel', { title: doc.title })}>
+    <Button
+      variant="brand"
+      size="sm"
+      className={className}
+      disabled={busy === doc.id}
+      onClick={() => void download(doc)}
+      aria-label={t('documents.downloadLabel', { title: doc.title })}
+    >
       <Download aria-hidden="true" className="h-4 w-4" />
       {t('documents.download')}
     </Button>
@@ -68,7 +81,14 @@ export function Component() {
               </label>
               <div className="relative">
                 <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-4 h-5 w-5 -translate-y-1/2 text-navy-900/50" />
-                <Input id={searchId} type="search" className="pl-11" value={query} placeholder={t('documents.searchPlaceholder')} onChange={(e) => setQuery(e.target.value)} />
+                <Input
+                  id={searchId}
+                  type="search"
+                  className="pl-11"
+                  value={query}
+                  placeholder={t('documents.searchPlaceholder')}
+                  onChange={(e) => setQuery(e.target.value)}
+                />
               </div>
               <p role="status" className="text-sm text-muted">
                 {shown.length === 0 ? t('documents.noMatch', { query: deferredQuery.trim() }) : t('documents.matches', { count: shown.length })}
@@ -76,7 +96,10 @@ export function Component() {
             </div>
             {shown.length > 0 ? (
               <>
-                <table data-testid="documents-table" className="hidden w-full overflow-hidden rounded-[var(--radius-card)] bg-white text-left shadow-[var(--shadow-card)] ring-1 ring-navy-900/5 md:table">
+                <table
+                  data-testid="documents-table"
+                  className="hidden w-full overflow-hidden rounded-[var(--radius-card)] bg-white text-left shadow-[var(--shadow-card)] ring-1 ring-navy-900/5 md:table"
+                >
                   <thead className="bg-sand-100 text-sm text-navy-900">
                     <tr>
                       <th scope="col" className="px-5 py-3 font-bold">
@@ -109,7 +132,11 @@ export function Component() {
                 </table>
                 <ul data-testid="documents-cards" className="space-y-4 md:hidden">
                   {shown.map((doc) => (
-                    <li key={doc.id} data-testid="document-card" className="rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-card)] ring-1 ring-navy-900/5">
+                    <li
+                      key={doc.id}
+                      data-testid="document-card"
+                      className="rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-card)] ring-1 ring-navy-900/5"
+                    >
                       <p className="flex items-start gap-2 font-bold text-navy-900">
                         <FileText aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />
                         <span>

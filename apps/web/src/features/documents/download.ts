@@ -35,6 +35,10 @@ export async function downloadDocument(doc: DocumentItem, t: TFunction): Promise
   } catch (error) {
     tab?.close();
     const missing = error instanceof ApiError && (error.code as string) === 'DOCUMENT_FILE_MISSING';
-    toast({ title: t('documents.errorTitle'), description: t(missing ? 'documents.missing' : 'documents.other', { title: doc.title }), variant: 'destructive' });
+    toast({
+      title: t('documents.errorTitle'),
+      description: t(missing ? 'documents.missing' : 'documents.other', { title: doc.title }),
+      variant: 'destructive',
+    });
   }
 }

@@ -44,7 +44,12 @@ export function Component() {
           setComments('');
         },
         onError: (error) => {
-          const message = error instanceof ApiError && error.code === 'UNAUTHENTICATED' ? t('feedback.signIn') : error instanceof ApiError && error.code === 'VALIDATION' ? error.message : t('feedback.failed');
+          const message =
+            error instanceof ApiError && error.code === 'UNAUTHENTICATED'
+              ? t('feedback.signIn')
+              : error instanceof ApiError && error.code === 'VALIDATION'
+                ? error.message
+                : t('feedback.failed');
           setFormError(message);
         },
       },
@@ -71,13 +76,24 @@ export function Component() {
             ))}
             {section.open.map((id) => (
               <Field key={id} label={t(`feedback.questions.${id}`)}>
-                <Textarea value={answers[id] ?? ''} maxLength={2000} onChange={(e) => setAnswers((a) => ({ ...a, [id]: e.target.value }))} disabled={send.isPending} />
+                <Textarea
+                  value={answers[id] ?? ''}
+                  maxLength={2000}
+                  onChange={(e) => setAnswers((a) => ({ ...a, [id]: e.target.value }))}
+                  disabled={send.isPending}
+                />
               </Field>
             ))}
           </fieldset>
         ))}
         <Field label={t('feedback.additional')}>
-          <Textarea value={comments} maxLength={5000} placeholder={t('feedback.additionalPlaceholder')} onChange={(e) => setComments(e.target.value)} disabled={send.isPending} />
+          <Textarea
+            value={comments}
+            maxLength={5000}
+            placeholder={t('feedback.additionalPlaceholder')}
+            onChange={(e) => setComments(e.target.value)}
+            disabled={send.isPending}
+          />
         </Field>
         {formError ? (
           <p role="alert" data-testid="feedback-error" className="rounded-xl bg-coral-500/10 px-4 py-3 font-medium text-coral-700">

@@ -46,11 +46,17 @@ export function Component() {
           <img src={trustShield} alt="" width={360} height={300} className="mx-auto w-64 md:w-full" />
         </section>
         {operator ? (
-          <section aria-labelledby="operator" data-testid="trust-operator" className="rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-card)] ring-1 ring-navy-900/5 md:p-8">
+          <section
+            aria-labelledby="operator"
+            data-testid="trust-operator"
+            className="rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-card)] ring-1 ring-navy-900/5 md:p-8"
+          >
             <h2 id="operator" className="text-2xl font-bold">
               {t('trust.operatorTitle')}
             </h2>
-            <p className="mt-3 text-lg text-ink">{operator.address ? t('trust.operatorBody', { name: operator.name, address: operator.address }) : operator.name}</p>
+            <p className="mt-3 text-lg text-ink">
+              {operator.address ? t('trust.operatorBody', { name: operator.name, address: operator.address }) : operator.name}
+            </p>
             {operator.supportEmail ? (
               <p className="mt-2 text-lg text-ink">
                 {t('trust.operatorContact')}{' '}

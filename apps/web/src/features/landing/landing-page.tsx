@@ -49,7 +49,11 @@ export function Component() {
             </div>
             <CounterCard fixed={!headerInView} hidden={!headerInView && footerInView} />
           </div>
-          <a href="#hero" aria-label={t('landing.scrollDown')} className="mx-auto grid h-12 w-12 animate-bounce-slow place-items-center rounded-full bg-white/10 text-white ring-1 ring-white/30 hover:bg-white/20">
+          <a
+            href="#hero"
+            aria-label={t('landing.scrollDown')}
+            className="mx-auto grid h-12 w-12 animate-bounce-slow place-items-center rounded-full bg-white/10 text-white ring-1 ring-white/30 hover:bg-white/20"
+          >
             <ChevronDown aria-hidden="true" className="h-6 w-6" />
           </a>
         </div>

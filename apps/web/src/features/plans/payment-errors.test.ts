@@ -21,7 +21,9 @@ describe('paymentErrorMessage (spec section 8 "Payment")', () => {
   });
 
   it('shows any other message as it is, and a generic text for an empty one', () => {
-    expect(paymentErrorMessage('La tarjeta fue rechazada. Usa otra tarjeta o llama a tu banco.', t as never)).toBe('La tarjeta fue rechazada. Usa otra tarjeta o llama a tu banco.');
+    expect(paymentErrorMessage('La tarjeta fue rechazada. Usa otra tarjeta o llama a tu banco.', t as never)).toBe(
+      'La tarjeta fue rechazada. Usa otra tarjeta o llama a tu banco.',
+    );
     expect(paymentErrorMessage('', t as never)).toBe('Hubo un error al procesar el pago. Por favor, intenta nuevamente.');
     expect(paymentErrorMessage(undefined, t as never)).toBe('Hubo un error al procesar el pago. Por favor, intenta nuevamente.');
   });

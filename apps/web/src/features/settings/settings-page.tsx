@@ -78,7 +78,12 @@ export function Component() {
                 { value: 'es', label: t('settings.spanish') },
               ]}
             />
-            <Select<VoiceId> label={t('settings.voice')} value={voiceId} onChange={setVoiceId} options={VOICES.map((voice) => ({ value: voice.id, label: t(voice.labelKey) }))} />
+            <Select<VoiceId>
+              label={t('settings.voice')}
+              value={voiceId}
+              onChange={setVoiceId}
+              options={VOICES.map((voice) => ({ value: voice.id, label: t(voice.labelKey) }))}
+            />
             <Button type="submit" variant="brand" size="lg" disabled={loading}>
               {loading ? t('settings.saving') : t('settings.save')}
             </Button>
@@ -93,7 +98,9 @@ export function Component() {
           {pendingDeletion ? (
             <div data-testid="deletion-pending" className="mt-3 space-y-3">
               <p className="font-semibold text-ink">
-                {t('settings.deletionPending', { date: new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'long' }).format(new Date(pendingDeletion.createdAt)) })}
+                {t('settings.deletionPending', {
+                  date: new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'long' }).format(new Date(pendingDeletion.createdAt)),
+                })}
               </p>
               <p className="text-muted">{t('settings.deletionPendingBody')}</p>
               <Button

@@ -21,7 +21,10 @@ const ASPECT_CUES: Record<Aspect, RegExp> = {
 
 /** The aspects the assistant's questions ask about: the engine's own texts, or questions on those topics. */
 export function askedAspects(text: string, questions: Record<Aspect, string>): Aspect[] {
-  const asked = text.split(/(?<=\?)/).filter((s) => s.trim().endsWith('?')).map(normalize);
+  const asked = text
+    .split(/(?<=\?)/)
+    .filter((s) => s.trim().endsWith('?'))
+    .map(normalize);
   return ASPECTS.filter((a) => text.includes(questions[a]) || asked.some((q) => ASPECT_CUES[a].test(q)));
 }
 
@@ -40,28 +43,71 @@ export interface Facts {
   relationship?: Relationship;
 }
 
-const RELATION = '(esposo|esposa|marido|mujer|pareja|papa|mama|padre|madre|papas|padres|hijo|hija|hijos|hijas|hermano|hermana|hermanos|tio|tia|abuelo|abuela|familiar|familia|novio|novia)';
+const RELATION =
+  '(esposo|esposa|marido|mujer|pareja|papa|mama|padre|madre|papas|padres|hijo|hija|hijos|hijas|hermano|hermana|hermanos|tio|tia|abuelo|abuela|familiar|familia|novio|novia)';
 
 /** What the conversation already says about the three clarifying aspects. */
 export function extractFacts(text: string): Facts {
   const n = ` ${normalize(text)} `;
   const facts: Facts = {};
 
-  if (/ sin (papeles|documentos|visa|permiso|inspeccion) | por el (cerro|rio|monte|desierto) | cruce (la linea|la frontera|el rio)| brinque | de mojado | ilegalmente | sin que me revisaran | no tengo papeles | indocumentad/.test(n)) facts.entry = 'sin-papeles';
-  else if (/ (con|tengo|tenia|traje|mi) (una )?visa | (entre|llegue|vine) con (visa|permiso|parole|pasaporte|mi pasaporte) | (entre|llegue) (legalmente|legal) | con inspeccion | con parole | con permiso humanitario | visa de (turista|estudiante|trabajo|paseo)/.test(n)) facts.entry = 'visa';
+  if (
+    / sin (papeles|documentos|visa|permiso|inspeccion) | por el (cerro|rio|monte|desierto) | cruce (la linea|la frontera|el rio)| brinque | de mojado | ilegalmente | sin que me revisaran | no tengo papeles | indocumentad/.test(
+      n,
+    )
+  )
+    facts.entry = 'sin-papeles';
+  else if (
+    / (con|tengo|tenia|traje|mi) (una )?visa | (entre|llegue|vine) con (visa|permiso|parole|pasaporte|mi pasaporte) | (entre|llegue) (legalmente|legal) | con inspeccion | con parole | con permiso humanitario | visa de (turista|estudiante|trabajo|paseo)/.test(
+      n,
+    )
+  )
+    facts.entry = 'visa';
 
-  if (/ (estoy|vivo|vivimos|estamos|me encuentro|resido) (aqui|aca|en estados unidos|en usa|en los estados unidos|en el pais|dentro)| aqui en (estados unidos|usa)| dentro (de estados unidos|del pais)| (entre|llegue|vine) (a estados unidos|aqui|aca|con|sin|por|legal|de mojado)/.test(n)) facts.location = 'dentro';
-  if (/ (estoy|vivo|vivimos|estamos|me encuentro|sigo) (en mexico|en guatemala|en honduras|en el salvador|en colombia|en venezuela|en mi pais|afuera|fuera|en otro pais)| fuera (de estados unidos|del pais)| desde (mexico|guatemala|honduras|el salvador|colombia|venezuela|mi pais)| me deportaron /.test(n)) facts.location = 'fuera';
+  if (
+    / (estoy|vivo|vivimos|estamos|me encuentro|resido) (aqui|aca|en estados unidos|en usa|en los estados unidos|en el pais|dentro)| aqui en (estados unidos|usa)| dentro (de estados unidos|del pais)| (entre|llegue|vine) (a estados unidos|aqui|aca|con|sin|por|legal|de mojado)/.test(
+      n,
+    )
+  )
+    facts.location = 'dentro';
+  if (
+    / (estoy|vivo|vivimos|estamos|me encuentro|sigo) (en mexico|en guatemala|en honduras|en el salvador|en colombia|en venezuela|en mi pais|afuera|fuera|en otro pais)| fuera (de estados unidos|del pais)| desde (mexico|guatemala|honduras|el salvador|colombia|venezuela|mi pais)| me deportaron /.test(
+      n,
+    )
+  )
+    facts.location = 'fuera';
 
-  const citizen = new RegExp(`(${RELATION} (es |que es |ya es |son )?(ciudadan|americano|americana|nacid))|(casad[oa] con (un |una )?(ciudadan|americano|americana))|(ciudadan\\w* (es )?mi ${RELATION})`);
-  const resident = new RegExp(`(${RELATION} (es |que es |tiene |son |tienen )?(residente|green card|la residencia|papeles))|(casad[oa] con (un |una )?residente)`);
+  const citizen = new RegExp(
+    `(${RELATION} (es |que es |ya es |son )?(ciudadan|americano|americana|nacid))|(casad[oa] con (un |una )?(ciudadan|americano|americana))|(ciudadan\\w* (es )?mi ${RELATION})`,
+  );
+  const resident = new RegExp(
+    `(${RELATION} (es |que es |tiene |son |tienen )?(residente|green card|la residencia|papeles))|(casad[oa] con (un |una )?residente)`,
+  );
   if (citizen.test(n)) facts.relative = 'ciudadano';
   else if (resident.test(n)) facts.relative = 'residente';
-  else if (/ no tengo (familia|familiares|ningun familiar|a nadie|pariente)| nadie (me puede pedir|que me pida)| ningun familiar | no (, )?no tengo | no tengo$/.test(n)) facts.relative = 'ninguno';
+  else if (
+    / no tengo (familia|familiares|ningun familiar|a nadie|pariente)| nadie (me puede pedir|que me pida)| ningun familiar | no (, )?no tengo | no tengo$/.test(
+      n,
+    )
+  )
+    facts.relative = 'ninguno';
 
   const relation = /\b(esposo|marido|esposa|mujer|papa|padre|mama|madre|hijo|hija|hermano|hermana)\b/.exec(n)?.[1];
   if (relation && facts.relative && facts.relative !== 'ninguno') {
-    const map: Record<string, Relationship> = { esposo: 'esposo', marido: 'esposo', esposa: 'esposa', mujer: 'esposa', papa: 'papa', padre: 'papa', mama: 'mama', madre: 'mama', hijo: 'hijo', hija: 'hija', hermano: 'hermano', hermana: 'hermana' };
+    const map: Record<string, Relationship> = {
+      esposo: 'esposo',
+      marido: 'esposo',
+      esposa: 'esposa',
+      mujer: 'esposa',
+      papa: 'papa',
+      padre: 'papa',
+      mama: 'mama',
+      madre: 'mama',
+      hijo: 'hijo',
+      hija: 'hija',
+      hermano: 'hermano',
+      hermana: 'hermana',
+    };
     facts.relationship = map[relation];
   }
   if (facts.relative && facts.relative !== 'ninguno') facts.relationship ??= 'familiar';

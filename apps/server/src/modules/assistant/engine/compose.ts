@@ -62,7 +62,13 @@ const PRIOR: Record<Line['type'], number> = {
 };
 
 export function candidatesOf(hit: Hit, weight: number): Candidate[] {
-  return hit.section.answer.map((line) => ({ line, entryId: hit.entry.id, source: line.source ? hit.entry.sources[line.source] : undefined, link: hit.entry.link, weight }));
+  return hit.section.answer.map((line) => ({
+    line,
+    entryId: hit.entry.id,
+    source: line.source ? hit.entry.sources[line.source] : undefined,
+    link: hit.entry.link,
+    weight,
+  }));
 }
 
 /**
@@ -156,18 +162,32 @@ const RESOURCE = /\b\d{3}-\d{3}-\d{4}\b|\b911\b|\b[a-z.]+\.(gov|org)\b/;
 const RESOURCE_TYPES: ReadonlySet<Line['type']> = new Set(['resource', 'action', 'step', 'lawyer']);
 
 /** The best sentence of a kind in a matched entry: its matched case first, then its other cases. */
-function bestOf(hit: Hit, wanted: (line: Line) => boolean, input: ComposeInput, ranked: Array<Candidate & { score: number }>): (Candidate & { score: number }) | undefined {
+function bestOf(
+  hit: Hit,
+  wanted: (line: Line) => boolean,
+  input: ComposeInput,
+  ranked: Array<Candidate & { score: number }>,
+): (Candidate & { score: number }) | undefined {
   const inRanked = ranked.find((c) => wanted(c.line) && c.entryId === hit.entry.id && hit.section.answer.includes(c.line));
   if (inRanked) return inRanked;
   const lines = hit.entry.sections.flatMap((section) => section.answer.filter(wanted).map((line) => ({ line, section })));
-  const pool = lines.map(({ line, section }) => ({ line, entryId: hit.entry.id, source: line.source ? hit.entry.sources[line.source] : undefined, link: hit.entry.link, weight: section === hit.section ? 1 : 0.8 }));
+  const pool = lines.map(({ line, section }) => ({
+    line,
+    entryId: hit.entry.id,
+    source: line.source ? hit.entry.sources[line.source] : undefined,
+    link: hit.entry.link,
+    weight: section === hit.section ? 1 : 0.8,
+  }));
   return rank(pool, input.question, input.intents, input.idf, true, input.contrasts)[0];
 }
 
 export function composeBody(input: ComposeInput): string[] {
   const { replies, today } = input;
   // A guided pathway says its matched case's sentences as written, who to ask included.
-  if (input.inOrder) return candidatesOf(input.primary, 1).slice(0, 4).map((c) => withProvenance(c, replies, today));
+  if (input.inOrder)
+    return candidatesOf(input.primary, 1)
+      .slice(0, 4)
+      .map((c) => withProvenance(c, replies, today));
   const urgent = !!input.urgent;
   const pool: Candidate[] = [
     ...candidatesOf(input.primary, 1),
@@ -205,7 +225,16 @@ export function composeBody(input: ComposeInput): string[] {
       // The fact may be in the entry's other cases, else in a related entry (the N-400's fee for a
       // question about its civics test); only when none has it, the honest line.
       const own = notLawyer.find((c) => types.includes(c.line.type));
-      const related = own ? undefined : rank((input.related ?? []).flatMap((hit) => candidatesOf(hit, 0.7)).filter((c) => types.includes(c.line.type)), input.question, input.intents, input.idf, urgent, input.contrasts)[0];
+      const related = own
+        ? undefined
+        : rank(
+            (input.related ?? []).flatMap((hit) => candidatesOf(hit, 0.7)).filter((c) => types.includes(c.line.type)),
+            input.question,
+            input.intents,
+            input.idf,
+            urgent,
+            input.contrasts,
+          )[0];
       if (own ?? related) take(own ?? related);
       else extra.push(replies.missing[intent].replace('{link}', shortLink(input.primary.entry.link)));
     }

@@ -7,8 +7,13 @@ import { loadVocabulary } from './vocabulary';
 const kb = loadKnowledgeBase();
 const vocabulary = loadVocabulary();
 const engine = new AnswerEngine(kb, vocabulary, () => new Date('2026-11-23T12:00:00Z'));
-const ask = (q: string, history: Array<{ role: 'user' | 'assistant'; content: string }> = [], mode: 'user' | 'guest' = 'user') => engine.respond(q, history, mode);
-const plain = (text: string) => text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+const ask = (q: string, history: Array<{ role: 'user' | 'assistant'; content: string }> = [], mode: 'user' | 'guest' = 'user') =>
+  engine.respond(q, history, mode);
+const plain = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
 
 describe('retrieval', () => {
   it('stems Spanish with Snowball and puts back the accent people drop', () => {
@@ -74,12 +79,15 @@ describe('answers composed for the question', () => {
 });
 
 describe('the gate by intent (decisions D5)', () => {
-  it.each(['¿Cómo puedo arreglar papeles?', 'me quiero quedar legal, que opciones tengo', 'como hago pa estar en regla', 'fix my status'])('asks exactly two questions for "%s"', (q) => {
-    const result = ask(q);
-    expect(result.kind).toBe('clarify');
-    expect(result.sentences).toHaveLength(2);
-    expect(result.sentences.every((s) => s.endsWith('?'))).toBe(true);
-  });
+  it.each(['¿Cómo puedo arreglar papeles?', 'me quiero quedar legal, que opciones tengo', 'como hago pa estar en regla', 'fix my status'])(
+    'asks exactly two questions for "%s"',
+    (q) => {
+      const result = ask(q);
+      expect(result.kind).toBe('clarify');
+      expect(result.sentences).toHaveLength(2);
+      expect(result.sentences.every((s) => s.endsWith('?'))).toBe(true);
+    },
+  );
 
   it('answers a specific question that contains a trigger phrase', () => {
     expect(ask('Se me vence la green card el mes que viene, ¿qué hago?').kind).not.toBe('clarify');

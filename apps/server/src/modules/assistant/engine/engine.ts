@@ -147,7 +147,8 @@ export class AnswerEngine {
     if (gateHit && gateHit.evidence >= GATE_MIN && !urgent && retrieval.named.length === 0 && (!specific || gateHit.evidence > GATE_LEAD * specific.evidence)) {
       const facts = extractFacts(question);
       const missing = unanswered(facts);
-      if (mode === 'user' && missing.length >= 2) return { kind: 'clarify', mode, question, asked: message, intents, hits: [], clarify: missing.slice(0, 2), confident: true };
+      if (mode === 'user' && missing.length >= 2)
+        return { kind: 'clarify', mode, question, asked: message, intents, hits: [], clarify: missing.slice(0, 2), confident: true };
       const primary: Hit = { ...gateHit, section: missing.length >= 2 ? gateHit.entry.sections[0]! : pathwayOf(gateHit.entry, facts) };
       return { kind: 'answer', mode, question, asked: message, intents, hits: [primary], primary, pathway: missing.length < 2, confident: true };
     }
@@ -164,7 +165,18 @@ export class AnswerEngine {
     const urgentHit = primaryUrgent ? primary : urgent;
     const alsoUrgent = urgentHit ? this.urgentMatches(hits).find((h) => h.entry.id !== urgentHit.entry.id) : undefined;
     // Sure only on a keyword phrase or a named form: a full-text match answers, but a failing model shows its error.
-    return { kind: urgentHit ? 'urgent' : 'answer', mode, question, asked: message, intents, hits, primary, urgent: urgentHit, alsoUrgent, confident: primary.evidence >= CONFIDENT };
+    return {
+      kind: urgentHit ? 'urgent' : 'answer',
+      mode,
+      question,
+      asked: message,
+      intents,
+      hits,
+      primary,
+      urgent: urgentHit,
+      alsoUrgent,
+      confident: primary.evidence >= CONFIDENT,
+    };
   }
 
   private isConfident(retrieval: Retrieval): boolean {
@@ -196,8 +208,14 @@ export class AnswerEngine {
       return { kind, sentences: clean, text: clean.join(' '), forms, entryIds: [...new Set(plan.hits.map((h) => h.entry.id))] };
     };
 
-    if (plan.mode === 'guest') return finish(plan.kind === 'clarify' ? 'answer' : plan.kind, [this.guestSentence(plan)], plan.primary ? formsOf(plan.primary).slice(0, 1) : []);
-    if (plan.kind === 'clarify') return finish('clarify', plan.clarify!.map((aspect) => this.questions[aspect]), []);
+    if (plan.mode === 'guest')
+      return finish(plan.kind === 'clarify' ? 'answer' : plan.kind, [this.guestSentence(plan)], plan.primary ? formsOf(plan.primary).slice(0, 1) : []);
+    if (plan.kind === 'clarify')
+      return finish(
+        'clarify',
+        plan.clarify!.map((aspect) => this.questions[aspect]),
+        [],
+      );
     if (plan.kind === 'offtopic') return finish('offtopic', replies.offtopic, []);
     if (plan.kind === 'unknown' || !plan.primary) return finish('unknown', [...replies.unknown, closingSentence([], this.officialForms, replies)], []);
 
@@ -234,7 +252,14 @@ export class AnswerEngine {
     // The closing names the forms the answer talks about, in order, then the matched case's.
     const named = formsMentioned(body.join(' '), this.kb.byForm.keys());
     const spoken = named.sort((a, b) => body.join(' ').indexOf(a) - body.join(' ').indexOf(b));
-    const forms = [...new Set([...spoken, ...formsOf(primary), ...(companion ? formsOf(companion) : []), ...(plan.urgent && plan.urgent !== primary ? formsOf(plan.urgent) : [])])].slice(0, 2);
+    const forms = [
+      ...new Set([
+        ...spoken,
+        ...formsOf(primary),
+        ...(companion ? formsOf(companion) : []),
+        ...(plan.urgent && plan.urgent !== primary ? formsOf(plan.urgent) : []),
+      ]),
+    ].slice(0, 2);
     const sentences = [...body, closingSentence(forms, this.officialForms, replies)];
     if (sentences.length < 3) sentences.unshift(pick(plan.question, plan.kind === 'urgent' ? replies.urgent_openers : replies.openers));
     return finish(plan.kind, sentences, forms);

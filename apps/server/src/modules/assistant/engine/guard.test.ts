@@ -28,7 +28,8 @@ function run(text: string, opts: Partial<GuardOptions> = {}, piece = 3) {
 
 describe('AnswerGuard', () => {
   it('passes a good answer through unchanged, streaming it', () => {
-    const answer = 'Claro, te explico. El formulario I-485 sirve para pedir la residencia. Es información general; puedes descargar el formulario I-485 en la sección Documentos de la app.';
+    const answer =
+      'Claro, te explico. El formulario I-485 sirve para pedir la residencia. Es información general; puedes descargar el formulario I-485 en la sección Documentos de la app.';
     const { sent, sentences } = run(answer);
     expect(sent).toBe(answer);
     expect(sentences).toHaveLength(3);
@@ -42,7 +43,11 @@ describe('AnswerGuard', () => {
 
   it('never lets EE.UU. or its variants through, even split across pieces', () => {
     for (const variant of ['EE.UU.', 'EE. UU.', 'EEUU', 'E.U.A.']) {
-      const { sent } = run(`Vives en ${variant} desde hace años. Necesitas el formulario I-485 para la residencia. Es información general; puedes descargar el formulario I-485 en la sección Documentos de la app.`, {}, 1);
+      const { sent } = run(
+        `Vives en ${variant} desde hace años. Necesitas el formulario I-485 para la residencia. Es información general; puedes descargar el formulario I-485 en la sección Documentos de la app.`,
+        {},
+        1,
+      );
       expect(sent, variant).not.toMatch(/EE|E\.U|EUA/);
       expect(sent).toContain('Vives en Estados Unidos desde hace años.');
     }
@@ -59,17 +64,31 @@ describe('AnswerGuard', () => {
   it('keeps a reminder the model wrote as its fifth sentence', () => {
     const text = 'Uno sobre el I-485. Dos. Tres. Cuatro. Es información general y en la sección Documentos de la app está el I-485. Seis.';
     const { sentences } = run(text);
-    expect(sentences).toEqual(['Uno sobre el I-485.', 'Dos.', 'Tres.', 'Cuatro.', 'Es información general y en la sección Documentos de la app está el I-485.']);
+    expect(sentences).toEqual([
+      'Uno sobre el I-485.',
+      'Dos.',
+      'Tres.',
+      'Cuatro.',
+      'Es información general y en la sección Documentos de la app está el I-485.',
+    ]);
   });
 
   it('completes a too-short answer to three sentences with the form and the reminder', () => {
     const { sentences, sent } = run('Claro que sí.');
-    expect(sentences).toEqual(['Claro que sí.', 'El formulario I-485 sirve para pedir la residencia.', 'Es información general; puedes descargar el formulario I-485 en la sección Documentos de la app.']);
+    expect(sentences).toEqual([
+      'Claro que sí.',
+      'El formulario I-485 sirve para pedir la residencia.',
+      'Es información general; puedes descargar el formulario I-485 en la sección Documentos de la app.',
+    ]);
     expect(sent).toBe(sentences.join(' '));
   });
 
   it('never calls itself a lawyer', () => {
-    const { sent } = run('Yo soy abogado de inmigración y te ayudo. Como abogado, te digo que uses el I-485. Puedes descargar el formulario I-485 en la sección Documentos de la app.', {}, 2);
+    const { sent } = run(
+      'Yo soy abogado de inmigración y te ayudo. Como abogado, te digo que uses el I-485. Puedes descargar el formulario I-485 en la sección Documentos de la app.',
+      {},
+      2,
+    );
     expect(sent).not.toMatch(/soy abogado de|Como abogado/);
     expect(sent).toContain('no soy abogado, soy tu guía de inmigración');
     expect(sent).toContain('Como tu guía de inmigración, te digo');

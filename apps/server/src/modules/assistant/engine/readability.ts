@@ -45,9 +45,7 @@ export interface TextStats {
  * words, so "$9.99" is "nueve noventa y nueve" and "1-800-898-7180" four spoken numbers.
  */
 export function spokenText(text: string): string {
-  return text
-    .replace(/(\d),(?=\d{3}\b)/g, '$1')
-    .replace(/\d+/g, (digits) => ` ${toCardinal(digits.length > 15 ? digits.slice(0, 15) : digits)} `);
+  return text.replace(/(\d),(?=\d{3}\b)/g, '$1').replace(/\d+/g, (digits) => ` ${toCardinal(digits.length > 15 ? digits.slice(0, 15) : digits)} `);
 }
 
 export function textStats(text: string): TextStats {

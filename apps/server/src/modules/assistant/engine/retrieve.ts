@@ -142,7 +142,9 @@ export class Retriever {
     }
     const keywordEntries = new Map<string, Set<string>>();
     for (const entry of kb.entries) {
-      const plainWords = [...entry.keywords, ...entry.sections.flatMap((s) => s.keywords)].flatMap((k) => words(k).filter((w) => !isStopWord(w) && w.length > 3 && !/\d/.test(w)));
+      const plainWords = [...entry.keywords, ...entry.sections.flatMap((s) => s.keywords)].flatMap((k) =>
+        words(k).filter((w) => !isStopWord(w) && w.length > 3 && !/\d/.test(w)),
+      );
       for (const t of new Set(plainWords.map(stem))) keywordEntries.set(t, (keywordEntries.get(t) ?? new Set()).add(entry.id));
     }
     for (const [t, ids] of keywordEntries) if (ids.size <= RARE_IN) this.rareKeywordTerms.set(t, ids);
@@ -243,7 +245,8 @@ export class Retriever {
     }
     // A rare keyword word on its own ("chnv", "plyler") is evidence too, below its whole phrase.
     for (const t of new Set(sequence)) {
-      for (const id of this.rareKeywordTerms.get(t) ?? []) entryEvidence.set(id, [...(entryEvidence.get(id) ?? []), Math.min(RARE_CAP, RARE_SHARE * this.idfOf(t) ** 1.5)]);
+      for (const id of this.rareKeywordTerms.get(t) ?? [])
+        entryEvidence.set(id, [...(entryEvidence.get(id) ?? []), Math.min(RARE_CAP, RARE_SHARE * this.idfOf(t) ** 1.5)]);
     }
     const named = formsMentioned(corrected, this.forms);
     const namedEntries = new Set(named.map((f) => this.kb.byForm.get(f)!.id));

@@ -20,7 +20,9 @@ export function firstSentenceEnd(text: string): number {
   // "EE." is never a sentence end: it is the start of "EE. UU.". A period and a space at the very end
   // of the text so far also end a sentence (unless after an abbreviation), so that a streamed sentence
   // is known the moment its last word arrives, not one word later.
-  const match = /(?<!\bE{1,2})[.!?…]+["”»)]?\s+(?=[¿¡"“«(A-ZÁÉÍÓÚÑ0-9])|(?<!\b(?:E{1,2}|Sr|Sra|Srta|Dr|Dra|Lic|Ing|etc|ej|núm|No))[.!?…]+["”»)]?\s+$|\n+/u.exec(text);
+  const match = /(?<!\bE{1,2})[.!?…]+["”»)]?\s+(?=[¿¡"“«(A-ZÁÉÍÓÚÑ0-9])|(?<!\b(?:E{1,2}|Sr|Sra|Srta|Dr|Dra|Lic|Ing|etc|ej|núm|No))[.!?…]+["”»)]?\s+$|\n+/u.exec(
+    text,
+  );
   return match ? match.index + match[0].length : -1;
 }
 

@@ -138,7 +138,9 @@ export function entriesTable(kb: KnowledgeBase): string {
     for (const entry of kb.entries.filter((e) => e.topic === topic)) {
       const confidences = Object.values(entry.sources).map((s) => s.confidence);
       const weakest = [...CONFIDENCE_ORDER].reverse().find((c) => confidences.includes(c))!;
-      rows.push(`| ${topic} | ${entry.id} | ${entry.forms.join(', ') || '-'} | ${Object.keys(entry.sources).length} (${weakest}) | ${entry.urgent ? 'yes' : ''} |`);
+      rows.push(
+        `| ${topic} | ${entry.id} | ${entry.forms.join(', ') || '-'} | ${Object.keys(entry.sources).length} (${weakest}) | ${entry.urgent ? 'yes' : ''} |`,
+      );
     }
   }
   const counts = TOPICS.map((t) => `${t} ${kb.entries.filter((e) => e.topic === t).length}`).join(' · ');

@@ -4,7 +4,33 @@ import { KnowledgeBase, loadKnowledgeBase } from './load';
 import { knowledgeEntrySchema, type KnowledgeEntry } from './schema';
 
 const kb = loadKnowledgeBase();
-const REQUIRED_FORMS = ['DS-160', 'DS-260', 'I-130', 'I-130A', 'I-485', 'I-765', 'I-131', 'N-400', 'N-600', 'I-90', 'I-589', 'I-821D', 'I-821', 'I-864', 'I-129F', 'I-751', 'I-601A', 'I-912', 'I-360', 'I-918', 'I-914', 'AR-11', 'G-28', 'G-1145', 'EOIR-33'];
+const REQUIRED_FORMS = [
+  'DS-160',
+  'DS-260',
+  'I-130',
+  'I-130A',
+  'I-485',
+  'I-765',
+  'I-131',
+  'N-400',
+  'N-600',
+  'I-90',
+  'I-589',
+  'I-821D',
+  'I-821',
+  'I-864',
+  'I-129F',
+  'I-751',
+  'I-601A',
+  'I-912',
+  'I-360',
+  'I-918',
+  'I-914',
+  'AR-11',
+  'G-28',
+  'G-1145',
+  'EOIR-33',
+];
 
 describe('the knowledge base', () => {
   it('covers at least 120 situations, every form the product names among them', () => {
@@ -87,7 +113,9 @@ describe('the content check', () => {
   });
 
   it('refuses review dates that are not after the check or more than a year later, and warns when a review is due', () => {
-    const late = entry({ sources: { tarifas: { by: 'USCIS', url: 'https://www.uscis.gov/g-1055', checked: '2026-11-20', confidence: 'confirmed', review_by: '2028-01-01' } } });
+    const late = entry({
+      sources: { tarifas: { by: 'USCIS', url: 'https://www.uscis.gov/g-1055', checked: '2026-11-20', confidence: 'confirmed', review_by: '2028-01-01' } },
+    });
     expect(errorsOf(late).errors.join('\n')).toMatch(/more than a year/);
     const due = errorsOf(entry(), new Date('2027-03-01'));
     expect(due.warnings.join('\n')).toMatch(/review was due on 2027-02-20/);

@@ -30,7 +30,9 @@ export class KnowledgeBase {
 export function readKnowledgeFiles(folder = knowledgeFolder()): { entries: KnowledgeEntry[]; problems: string[] } {
   const entries: KnowledgeEntry[] = [];
   const problems: string[] = [];
-  for (const name of readdirSync(folder).filter((n) => n.endsWith('.yaml')).sort()) {
+  for (const name of readdirSync(folder)
+    .filter((n) => n.endsWith('.yaml'))
+    .sort()) {
     let raw: unknown;
     try {
       raw = parse(readFileSync(path.join(folder, name), 'utf8'));

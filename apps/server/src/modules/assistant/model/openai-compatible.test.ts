@@ -131,7 +131,10 @@ describe('streamChat and transcribe against a local OpenAI-compatible server', (
   });
 
   it('treats a whitespace-only reply as empty', async () => {
-    fake.script([{ kind: 'reply', text: '  \n ' }, { kind: 'reply', text: ' Hola.' }]);
+    fake.script([
+      { kind: 'reply', text: '  \n ' },
+      { kind: 'reply', text: ' Hola.' },
+    ]);
     expect(await collect(streamChat(settings, question))).toEqual([' Hola.']);
     expect(fake.requests).toHaveLength(2);
   });
@@ -320,7 +323,11 @@ describe('the fake OpenAI server over HTTP', () => {
   afterAll(() => fake.close());
 
   const post = (path: string, body: unknown, key = KEY) =>
-    fetch(`${fake.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${fake.url}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   it('speaks the wire format: completion, stream, errors', async () => {
     const completion = await post('/v1/chat/completions', { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hola' }] });
@@ -337,11 +344,18 @@ describe('the fake OpenAI server over HTTP', () => {
     const events = (await stream.text()).split('\n\n');
     expect(events.at(-1)).toBe('');
     expect(events.at(-2)).toBe('data: [DONE]');
-    const chunks = events.slice(0, -2).map((e) => JSON.parse(e.replace(/^data: /, '')) as { object: string; choices: Array<{ delta: Record<string, string>; finish_reason: string | null }> });
+    const chunks = events
+      .slice(0, -2)
+      .map((e) => JSON.parse(e.replace(/^data: /, '')) as { object: string; choices: Array<{ delta: Record<string, string>; finish_reason: string | null }> });
     expect(chunks[0]!.choices[0]).toMatchObject({ delta: { role: 'assistant', content: '' }, finish_reason: null });
     expect(chunks.at(-1)!.choices[0]).toEqual({ index: 0, delta: {}, logprobs: null, finish_reason: 'stop' });
     expect(chunks.every((c) => c.object === 'chat.completion.chunk')).toBe(true);
-    expect(chunks.slice(1, -1).map((c) => c.choices[0]!.delta.content).join('')).toBe('Eco: hola');
+    expect(
+      chunks
+        .slice(1, -1)
+        .map((c) => c.choices[0]!.delta.content)
+        .join(''),
+    ).toBe('Eco: hola');
 
     const unauthorized = await post('/v1/chat/completions', { model: 'gpt-4o-mini', messages: [] }, 'sk-wrong');
     expect(unauthorized.status).toBe(401);

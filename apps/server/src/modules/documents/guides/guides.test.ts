@@ -26,7 +26,16 @@ describe('guide PDFs', () => {
     expect(pages).toBeGreaterThanOrEqual(1);
     expect(title).toBe('Guía del formulario I-485: Residencia permanente desde Estados Unidos (ajuste de estatus)');
     expect(text).toContain('Guía del formulario I-485');
-    for (const heading of ['Para qué sirve', 'Quién lo presenta', 'Qué necesitas juntar', 'Cómo y dónde presentarlo', 'Errores comunes', 'Costos y plazos', 'Fuentes', 'Enlace oficial']) {
+    for (const heading of [
+      'Para qué sirve',
+      'Quién lo presenta',
+      'Qué necesitas juntar',
+      'Cómo y dónde presentarlo',
+      'Errores comunes',
+      'Costos y plazos',
+      'Fuentes',
+      'Enlace oficial',
+    ]) {
       expect(text).toContain(heading);
     }
     expect(text.replace(/\s+/g, ' ')).toContain('1,440 dólares por persona (según USCIS, revisado el 23 de noviembre de 2026).');

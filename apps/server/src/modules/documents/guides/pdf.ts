@@ -222,7 +222,9 @@ export async function generateGuide(entry: KnowledgeEntry): Promise<Uint8Array> 
   for (const item of guide.mistakes) w.text(item, { indent: 16, marker: '•' });
 
   // Fees and deadlines, each with where it comes from and when it was checked.
-  const facts = entry.sections.flatMap((section) => section.answer.filter((l) => (l.type === 'fee' || l.type === 'deadline') && l.source).map((l) => ({ section, line: l })));
+  const facts = entry.sections.flatMap((section) =>
+    section.answer.filter((l) => (l.type === 'fee' || l.type === 'deadline') && l.source).map((l) => ({ section, line: l })),
+  );
   if (facts.length) {
     w.heading('Costos y plazos');
     const seen = new Set<string>();

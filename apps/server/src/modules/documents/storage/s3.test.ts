@@ -84,7 +84,9 @@ describe('S3Storage against a local S3 server', () => {
   it('is chosen by STORAGE=s3', () => {
     expect(createStorage({ storage: { kind: 'local', dir: files.dir } }).kind).toBe('local');
     expect(
-      createStorage({ storage: { kind: 's3', endpoint, region: 'us-east-1', bucket: 'documents', accessKeyId: 'a', secretAccessKey: 'b', forcePathStyle: true } }).kind,
+      createStorage({
+        storage: { kind: 's3', endpoint, region: 'us-east-1', bucket: 'documents', accessKeyId: 'a', secretAccessKey: 'b', forcePathStyle: true },
+      }).kind,
     ).toBe('s3');
   });
 

@@ -48,7 +48,10 @@ export class S3Storage implements Storage {
       const { bucket, region } = this.options;
       // Outside us-east-1, AWS wants the region named again; S3-compatible servers accept either.
       await client.send(
-        new sdk.CreateBucketCommand({ Bucket: bucket, ...(region !== 'us-east-1' ? { CreateBucketConfiguration: { LocationConstraint: region as never } } : {}) }),
+        new sdk.CreateBucketCommand({
+          Bucket: bucket,
+          ...(region !== 'us-east-1' ? { CreateBucketConfiguration: { LocationConstraint: region as never } } : {}),
+        }),
       );
     }
   }

@@ -87,7 +87,16 @@ export function AssistantPanel({ mode, voiceId, disabled, onBlocked, onFinished,
       />
       <section aria-label={t('thread.label')} className="space-y-5">
         {earlier.map((turn) => (
-          <AnswerBox key={turn.id} live={false} question={turn.question} answer={turn.answer} kind={turn.kind} source={turn.source} done={turn.done} writing={false} />
+          <AnswerBox
+            key={turn.id}
+            live={false}
+            question={turn.question}
+            answer={turn.answer}
+            kind={turn.kind}
+            source={turn.source}
+            done={turn.done}
+            writing={false}
+          />
         ))}
         <div ref={liveTurn} className="scroll-mt-4">
           <AnswerBox
@@ -127,11 +136,15 @@ export function AssistantPanel({ mode, voiceId, disabled, onBlocked, onFinished,
           {speak ? <Volume2 aria-hidden="true" className="h-5 w-5 text-teal-600" /> : <VolumeX aria-hidden="true" className="h-5 w-5 text-muted" />}
           {t('voice.speakAnswers')}
         </button>
-        {footer?.({ status: writing ? 'processing' : status === 'speaking' ? 'idle' : status, hasAnswer: !!exchange, reset: () => {
-          listening.cancel();
-          listening.setTranscript('');
-          flow.reset();
-        } })}
+        {footer?.({
+          status: writing ? 'processing' : status === 'speaking' ? 'idle' : status,
+          hasAnswer: !!exchange,
+          reset: () => {
+            listening.cancel();
+            listening.setTranscript('');
+            flow.reset();
+          },
+        })}
       </div>
     </div>
   );

@@ -8,7 +8,11 @@ export function UsageCounter({ usage }: { usage: Usage | undefined }) {
   if (!usage) return <p className="h-6" aria-hidden="true" />;
   const text = usage.limit === null ? t('chat.remainingUnlimited') : t('chat.remaining', { count: usage.remaining ?? 0, limit: usage.limit });
   return (
-    <p data-testid="usage-counter" className="inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700" aria-live="polite">
+    <p
+      data-testid="usage-counter"
+      className="inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700"
+      aria-live="polite"
+    >
       <MessageCircleQuestion aria-hidden="true" className="h-4 w-4" />
       {text}
     </p>

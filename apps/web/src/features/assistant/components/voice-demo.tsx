@@ -40,7 +40,9 @@ export function VoiceDemo({ open, onOpenChange, onLimit }: VoiceDemoProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t('demo.title')} description={t('demo.description')} closeLabel={t('common.close')} size="xl">
       <AssistantPanel mode="guest" voiceId="custom" disabled={exhausted} onBlocked={onLimit} onGuestLimit={onLimit} onFinished={onFinished} />
-      <p className="mt-3 text-center text-sm text-muted">{t('demo.remaining', { count: Math.max(0, Math.min(LIMITS.guestQuestions - count, usage.data?.remaining ?? LIMITS.guestQuestions)) })}</p>
+      <p className="mt-3 text-center text-sm text-muted">
+        {t('demo.remaining', { count: Math.max(0, Math.min(LIMITS.guestQuestions - count, usage.data?.remaining ?? LIMITS.guestQuestions)) })}
+      </p>
     </Dialog>
   );
 }

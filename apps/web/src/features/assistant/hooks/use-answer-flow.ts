@@ -68,7 +68,11 @@ export function useAnswerFlow({ mode, voiceId, tts, onFinished, onGuestLimit }: 
         onServerFailure: (message: string) => toast({ title: t('voice.ttsErrorTitle'), description: message || t('voice.ttsError'), variant: 'destructive' }),
       };
       const current =
-        tts === 'off' ? null : tts === 'server' && audio.current ? serverSpeaker({ mode, voiceId, audio: audio.current }, events) : browserSpeaker(voiceId, events);
+        tts === 'off'
+          ? null
+          : tts === 'server' && audio.current
+            ? serverSpeaker({ mode, voiceId, audio: audio.current }, events)
+            : browserSpeaker(voiceId, events);
       speaker.current = current;
       setStatus('processing');
       let result: AskResult | null = null;

@@ -60,7 +60,9 @@ export function useAssistant(mode: 'user' | 'guest', options: { onGuestLimit?: (
         if (own.signal.aborted) return null;
         queryClient.setQueryData(usageQueryKey(mode), result.usage);
         update((e) => ({ ...e, answer: result.text, kind: result.kind, source: result.source ?? null, done: true }));
-        turns.current = [...turns.current, { role: 'user' as const, content: question }, { role: 'assistant' as const, content: result.text }].slice(-LIMITS.historyMaxTurns);
+        turns.current = [...turns.current, { role: 'user' as const, content: question }, { role: 'assistant' as const, content: result.text }].slice(
+          -LIMITS.historyMaxTurns,
+        );
         if (result.savedChatId) {
           chatId.current = result.savedChatId;
           void queryClient.invalidateQueries({ queryKey: ['chats'] });

@@ -103,7 +103,9 @@ export function listen(Recognition: RecognitionConstructor, handlers: ListenHand
     }
     if (event.error === 'aborted') return;
     aborted = true;
-    handlers.onProblem(event.error === 'not-allowed' || event.error === 'service-not-allowed' ? 'denied' : event.error === 'audio-capture' ? 'not-found' : 'start');
+    handlers.onProblem(
+      event.error === 'not-allowed' || event.error === 'service-not-allowed' ? 'denied' : event.error === 'audio-capture' ? 'not-found' : 'start',
+    );
   };
   recognition.onend = () => {
     if (!aborted) handlers.onEnd(finalText.trim());

@@ -112,7 +112,8 @@ export function serverSpeaker(options: { mode: 'user' | 'guest'; voiceId: VoiceI
     } catch (error) {
       if (!cancelled && !fallback) {
         fallback = browserSpeaker(options.voiceId, { onStart: events.onStart });
-        if (!(error instanceof ApiError && error.code === ('TTS_NOT_CONFIGURED' as never))) events.onServerFailure?.(error instanceof ApiError ? error.message : '');
+        if (!(error instanceof ApiError && error.code === ('TTS_NOT_CONFIGURED' as never)))
+          events.onServerFailure?.(error instanceof ApiError ? error.message : '');
       }
       return null;
     }

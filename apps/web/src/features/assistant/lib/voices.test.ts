@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { pickBrowserVoice } from './voices';
 
 const voice = (name: string, lang: string) => ({ name, lang, default: false, localService: true, voiceURI: name }) as SpeechSynthesisVoice;
-const voices = [voice('Google US English', 'en-US'), voice('Samantha', 'en-US'), voice('Karen', 'en-AU'), voice('Daniel', 'en-GB'), voice('Fred', 'en-US'), voice('Paulina', 'es-MX'), voice('Jorge', 'es-ES')];
+const voices = [
+  voice('Google US English', 'en-US'),
+  voice('Samantha', 'en-US'),
+  voice('Karen', 'en-AU'),
+  voice('Daniel', 'en-GB'),
+  voice('Fred', 'en-US'),
+  voice('Paulina', 'es-MX'),
+  voice('Jorge', 'es-ES'),
+];
 
 describe('pickBrowserVoice', () => {
   it('maps the six voices by language and gender', () => {

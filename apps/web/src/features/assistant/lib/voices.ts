@@ -1,7 +1,9 @@
 import { VOICES, type VoiceId } from '@camino/contracts';
 
-const FEMALE = /female|mujer|femenin|paulina|m[oó]nica|helena|laura|sabina|luc[ií]a|elvira|conchita|pen[eé]lope|marisol|camila|francisca|dalia|elena|samantha|victoria|karen|zira|susan|hazel|serena|moira|tessa|fiona|allison|ava|kate/i;
-const MALE = /\bmale|hombre|masculin|jorge|diego|juan|carlos|pablo|ra[uú]l|enrique|miguel|david|mark|alex|daniel|fred|george|tom\b|oliver|arthur|rishi|aaron|guy/i;
+const FEMALE =
+  /female|mujer|femenin|paulina|m[oó]nica|helena|laura|sabina|luc[ií]a|elvira|conchita|pen[eé]lope|marisol|camila|francisca|dalia|elena|samantha|victoria|karen|zira|susan|hazel|serena|moira|tessa|fiona|allison|ava|kate/i;
+const MALE =
+  /\bmale|hombre|masculin|jorge|diego|juan|carlos|pablo|ra[uú]l|enrique|miguel|david|mark|alex|daniel|fred|george|tom\b|oliver|arthur|rishi|aaron|guy/i;
 
 /**
  * The browser voice for one of the app's six voices: same language and, where the name tells it, the

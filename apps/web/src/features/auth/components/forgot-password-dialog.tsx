@@ -38,13 +38,7 @@ export function ForgotPasswordDialog({ open, onOpenChange, initialEmail }: { ope
   };
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={t('forgot.title')}
-      description={t('forgot.description')}
-      closeLabel={t('common.close')}
-    >
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('forgot.title')} description={t('forgot.description')} closeLabel={t('common.close')}>
       <form onSubmit={submit} noValidate className="space-y-5">
         <Field label={t('login.email')} error={error}>
           <Input type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} placeholder={t('login.emailPlaceholder')} />

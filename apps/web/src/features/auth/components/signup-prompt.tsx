@@ -3,7 +3,17 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 
 /** '¡No te pierdas más respuestas!': after the guest demo, to register or sign in. */
-export function SignupPrompt({ open, onOpenChange, onRegister, onLogin }: { open: boolean; onOpenChange: (open: boolean) => void; onRegister: () => void; onLogin: () => void }) {
+export function SignupPrompt({
+  open,
+  onOpenChange,
+  onRegister,
+  onLogin,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onRegister: () => void;
+  onLogin: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t('demo.promptTitle')} description={t('demo.promptBody')} closeLabel={t('common.close')}>

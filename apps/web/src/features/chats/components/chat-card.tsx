@@ -37,7 +37,14 @@ export function ChatCard({ chat, onDelete, deleting }: { chat: SavedChat; onDele
               </time>
             </span>
           </Collapsible.Trigger>
-          <Button variant="ghost" size="icon" onClick={onDelete} disabled={deleting} aria-label={t('savedChats.deleteLabel', { title: chat.title })} className="text-coral-700 hover:bg-coral-500/10">
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={onDelete}
+            disabled={deleting}
+            aria-label={t('savedChats.deleteLabel', { title: chat.title })}
+            className="text-coral-700 hover:bg-coral-500/10"
+          >
             <Trash2 aria-hidden="true" className="h-5 w-5" />
           </Button>
         </div>

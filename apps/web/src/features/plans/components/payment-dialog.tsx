@@ -60,11 +60,17 @@ export function PaymentDialog({ open, onOpenChange, onFailedClose }: PaymentDial
   // A signed-in user's name and e-mail are filled in, and no password is asked.
   useEffect(() => {
     if (open && user) {
-      setFields((f) => ({ ...f, firstName: f.firstName || user.profile.firstName || '', lastName: f.lastName || user.profile.lastName || '', email: f.email || user.email || '' }));
+      setFields((f) => ({
+        ...f,
+        firstName: f.firstName || user.profile.firstName || '',
+        lastName: f.lastName || user.profile.lastName || '',
+        email: f.email || user.email || '',
+      }));
     }
   }, [open, user]);
 
-  const set = (name: keyof typeof fields, format?: (v: string) => string) => (value: string) => setFields((f) => ({ ...f, [name]: format ? format(value) : value }));
+  const set = (name: keyof typeof fields, format?: (v: string) => string) => (value: string) =>
+    setFields((f) => ({ ...f, [name]: format ? format(value) : value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -173,11 +179,23 @@ export function PaymentDialog({ open, onOpenChange, onFailedClose }: PaymentDial
             </Field>
           </div>
           <Field label={t('payment.email')} error={err('email')}>
-            <Input type="email" autoComplete="email" value={fields.email} onChange={(e) => set('email')(e.target.value)} disabled={state === 'processing' || !!user?.email} />
+            <Input
+              type="email"
+              autoComplete="email"
+              value={fields.email}
+              onChange={(e) => set('email')(e.target.value)}
+              disabled={state === 'processing' || !!user?.email}
+            />
           </Field>
           {user ? null : (
             <Field label={t('payment.password')} hint={t('payment.passwordHint')} error={err('password')}>
-              <Input type="password" autoComplete="new-password" value={fields.password} onChange={(e) => set('password')(e.target.value)} disabled={state === 'processing'} />
+              <Input
+                type="password"
+                autoComplete="new-password"
+                value={fields.password}
+                onChange={(e) => set('password')(e.target.value)}
+                disabled={state === 'processing'}
+              />
             </Field>
           )}
           <Field label={t('payment.cardNumber')} error={err('cardNumber')}>

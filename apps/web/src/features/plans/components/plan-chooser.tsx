@@ -47,14 +47,25 @@ export function PlanChooser() {
               <section
                 key={key}
                 aria-labelledby={`plan-${key}`}
-                className={cn('relative flex flex-col rounded-2xl p-5 ring-1', featured ? 'bg-navy-900 text-white ring-navy-900' : 'bg-sand-50 ring-navy-900/10')}
+                className={cn(
+                  'relative flex flex-col rounded-2xl p-5 ring-1',
+                  featured ? 'bg-navy-900 text-white ring-navy-900' : 'bg-sand-50 ring-navy-900/10',
+                )}
               >
-                {featured ? <span className="absolute -top-3 right-4 rounded-full bg-sun-400 px-3 py-1 text-xs font-bold text-navy-950">{t('plans.unlimited.badge')}</span> : null}
+                {featured ? (
+                  <span className="absolute -top-3 right-4 rounded-full bg-sun-400 px-3 py-1 text-xs font-bold text-navy-950">
+                    {t('plans.unlimited.badge')}
+                  </span>
+                ) : null}
                 <h3 id={`plan-${key}`} className={cn('text-xl font-bold', featured && 'text-white')}>
                   {t(`plans.${key}.name`)}
                 </h3>
                 <p className={cn('mt-2 text-3xl font-bold', featured ? 'text-sun-300' : 'text-navy-900')}>{t(`plans.${key}.price`)}</p>
-                {featured ? <p className="mt-1 text-sm text-white/80">{t('plans.unlimited.trial')}</p> : <p className="mt-1 text-sm text-muted">{t('plans.free.period')}</p>}
+                {featured ? (
+                  <p className="mt-1 text-sm text-white/80">{t('plans.unlimited.trial')}</p>
+                ) : (
+                  <p className="mt-1 text-sm text-muted">{t('plans.free.period')}</p>
+                )}
                 <ul className="mt-4 flex-1 space-y-2">
                   {features.map((feature) => (
                     <li key={feature} className="flex items-start gap-2">

@@ -8,8 +8,7 @@ import { toast } from '@/components/ui/toast-store';
 import { PlanTrigger } from '@/components/plan-trigger';
 import { useCancelSubscription, useSubscription } from '../api/use-subscription';
 
-const longDate = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'long' }).format(new Date(iso));
+const longDate = (iso: string, language: string) => new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'long' }).format(new Date(iso));
 
 /** The plan, the next charge and "cancel any time" (decisions D7). */
 export function SubscriptionSection({ plan }: { plan: 'FREE' | 'UNLIMITED' }) {
@@ -32,9 +31,13 @@ export function SubscriptionSection({ plan }: { plan: 'FREE' | 'UNLIMITED' }) {
         <div className="mt-3 space-y-2" data-testid="subscription">
           <p className="text-lg font-semibold">
             {t('subscription.unlimited')}
-            {sub ? <span className="ml-2 rounded-full bg-teal-50 px-2.5 py-0.5 text-sm font-semibold text-teal-600">{t(`subscription.status.${sub.status}`)}</span> : null}
+            {sub ? (
+              <span className="ml-2 rounded-full bg-teal-50 px-2.5 py-0.5 text-sm font-semibold text-teal-600">{t(`subscription.status.${sub.status}`)}</span>
+            ) : null}
           </p>
-          {sub?.nextChargeAt && live ? <p>{t('subscription.nextCharge', { amount: `$${(sub.amountCents / 100).toFixed(2)}`, date: longDate(sub.nextChargeAt, i18n.language) })}</p> : null}
+          {sub?.nextChargeAt && live ? (
+            <p>{t('subscription.nextCharge', { amount: `$${(sub.amountCents / 100).toFixed(2)}`, date: longDate(sub.nextChargeAt, i18n.language) })}</p>
+          ) : null}
           {sub && !live && plan === 'UNLIMITED' ? <p>{t('subscription.activeUntil', { date: longDate(sub.currentPeriodEnd, i18n.language) })}</p> : null}
           {sub?.card ? <p className="text-muted">{t('subscription.card', { brand: sub.card.brand, last4: sub.card.last4 })}</p> : null}
           {live ? (
@@ -66,7 +69,11 @@ export function SubscriptionSection({ plan }: { plan: 'FREE' | 'UNLIMITED' }) {
                 cancel.mutate(undefined, {
                   onSuccess: () => {
                     setConfirming(false);
-                    toast({ title: t('subscription.cancelled'), description: t('subscription.cancelledBody', { date: longDate(sub.currentPeriodEnd, i18n.language) }), variant: 'success' });
+                    toast({
+                      title: t('subscription.cancelled'),
+                      description: t('subscription.cancelledBody', { date: longDate(sub.currentPeriodEnd, i18n.language) }),
+                      variant: 'success',
+                    });
                   },
                   onError: () => toast({ title: t('subscription.cancelError'), variant: 'destructive' }),
                 })
