@@ -173,6 +173,25 @@ export function LoginPage({ VoiceDemo }: { VoiceDemo: ComponentType<VoiceDemoPro
     setVerifying(null);
     setErrors({});
   };
+  const phoneOption = {
+    value: 'phone' as const,
+    label: (
+      <>
+        <Phone aria-hidden="true" className="h-4 w-4" />
+        {t('login.methodPhone')}
+      </>
+    ),
+  };
+  const emailOption = {
+    value: 'email' as const,
+    label: (
+      <>
+        <Mail aria-hidden="true" className="h-4 w-4" />
+        {t('login.methodEmail')}
+      </>
+    ),
+  };
+  // Registering offers the phone first, signing in the e-mail first.
   const methodToggle = (
     <Segmented<Method>
       label={t('login.method')}
@@ -182,49 +201,7 @@ export function LoginPage({ VoiceDemo }: { VoiceDemo: ComponentType<VoiceDemoPro
         setErrors({});
       }}
       disabled={busy}
-      options={
-        mode === 'register'
-          ? [
-              {
-                value: 'phone',
-                label: (
-                  <>
-                    <Phone aria-hidden="true" className="h-4 w-4" />
-                    {t('login.methodPhone')}
-                  </>
-                ),
-              },
-              {
-                value: 'email',
-                label: (
-                  <>
-                    <Mail aria-hidden="true" className="h-4 w-4" />
-                    {t('login.methodEmail')}
-                  </>
-                ),
-              },
-            ]
-          : [
-              {
-                value: 'email',
-                label: (
-                  <>
-                    <Mail aria-hidden="true" className="h-4 w-4" />
-                    {t('login.methodEmail')}
-                  </>
-                ),
-              },
-              {
-                value: 'phone',
-                label: (
-                  <>
-                    <Phone aria-hidden="true" className="h-4 w-4" />
-                    {t('login.methodPhone')}
-                  </>
-                ),
-              },
-            ]
-      }
+      options={mode === 'register' ? [phoneOption, emailOption] : [emailOption, phoneOption]}
     />
   );
 
