@@ -36,6 +36,14 @@ export { expect };
 
 /** Runs axe and fails on serious or critical violations. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // A toast or dialog still fading in reads as low contrast: wait (up to 2 s) for finite animations to end.
+  for (let i = 0; i < 20; i++) {
+    const running = await page.evaluate(
+      () => document.getAnimations().filter((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime))).length,
+    );
+    if (running === 0) break;
+    await page.waitForTimeout(100);
+  }
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
