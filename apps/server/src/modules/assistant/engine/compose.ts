@@ -112,14 +112,17 @@ export function monthOf(isoDate: string): string {
 
 /**
  * A fee, deadline or time sentence says where it comes from and when it was checked; past its review
- * date it warns that it may have changed (issue 12).
+ * date it warns that it may have changed (issue 12). Once in an answer (`said`): a second sentence with the
+ * same source and date does not repeat it, written or read aloud.
  */
-export function withProvenance(candidate: Candidate, replies: Replies, today: Date): string {
+export function withProvenance(candidate: Candidate, replies: Replies, today: Date, said = new Set<string>()): string {
   const { line, source } = candidate;
   if (!source || !SOURCED_TYPES.has(line.type)) return line.text;
   const body = line.text.replace(/[.!]$/, '');
   let tail = replies.attribution.replace('{by}', source.by).replace('{month}', monthOf(source.checked));
   if (Date.parse(source.review_by) < today.getTime()) tail += `; ${replies.stale.replace('{link}', spokenLink(source.url))}`;
+  if (said.has(tail)) return line.text;
+  said.add(tail);
   return `${body}, ${tail}.`;
 }
 
@@ -159,6 +162,8 @@ export interface ComposeInput {
 
 /** A sentence that says where to go: a phone number, 911, or an official address. */
 const RESOURCE = /\b\d{3}-\d{3}-\d{4}\b|\b911\b|\b[a-z.]+\.(gov|org)\b/;
+/** Who to ask, named in a sentence ("un abogado o un representante acreditado"; not "la oficina de abogados de ICE"). */
+const LAWYER = /\babogad[oa] o (a |de )?(un )?representante acreditad/;
 const RESOURCE_TYPES: ReadonlySet<Line['type']> = new Set(['resource', 'action', 'step', 'lawyer']);
 
 /** The best sentence of a kind in a matched entry: its matched case first, then its other cases. */
@@ -184,10 +189,11 @@ function bestOf(
 export function composeBody(input: ComposeInput): string[] {
   const { replies, today } = input;
   // A guided pathway says its matched case's sentences as written, who to ask included.
+  const said = new Set<string>();
   if (input.inOrder)
     return candidatesOf(input.primary, 1)
       .slice(0, 4)
-      .map((c) => withProvenance(c, replies, today));
+      .map((c) => withProvenance(c, replies, today, said));
   const urgent = !!input.urgent;
   const pool: Candidate[] = [
     ...candidatesOf(input.primary, 1),
@@ -244,20 +250,32 @@ export function composeBody(input: ComposeInput): string[] {
   if (input.urgent) {
     const isResource = (l: Line) => RESOURCE_TYPES.has(l.type) && RESOURCE.test(l.text);
     for (const hit of [input.urgent, input.alsoUrgent]) {
-      if (hit && !chosen.some((c) => c.entryId === hit.entry.id && isResource(c.line))) take(bestOf(hit, isResource, input, ranked));
+      if (!hit) continue;
+      if (!chosen.some((c) => c.entryId === hit.entry.id && isResource(c.line))) take(bestOf(hit, isResource, input, ranked));
+      // The matched case's own resource line is said too (the hotline besides "llama al 911").
+      const caseResource = hit.section.answer.some((l) => l.type === 'resource');
+      if (caseResource && !chosen.some((c) => c.entryId === hit.entry.id && c.line.type === 'resource'))
+        take(bestOf(hit, (l) => l.type === 'resource', input, ranked));
     }
     if (!chosen.some((c) => c.line.type === 'action')) take(bestOf(input.urgent, (l) => l.type === 'action', input, ranked));
   }
   // 4. Supporting sentences, from the matched case first: three before who to ask and the closing.
+  // An urgent answer whose sentences already name who to ask needs no separate lawyer sentence: one more fact.
+  const room = () => (urgent && chosen.some((c) => LAWYER.test(normalize(c.line.text))) ? 4 : 3);
   for (const c of notLawyer) {
-    if (chosen.length + extra.length >= 3) break;
+    if (chosen.length + extra.length >= room()) break;
     if (c.weight < 0.9 && chosen.length >= 2) continue;
     take(c);
   }
-  const body = chosen.map((c) => withProvenance(c, replies, today));
+  // An urgent body that its resources left short takes one more sentence from the entry's other cases.
+  if (urgent && chosen.length + extra.length < 3) take(notLawyer.find((c) => !chosen.includes(c) && !chosen.some((o) => same(o.line.text, c.line.text))));
+  const body = chosen.map((c) => withProvenance(c, replies, today, said));
   body.splice(1, 0, ...extra);
   if (!urgent) return body.slice(0, 4);
-  // Who to ask is never cut: the urgent body keeps three sentences before it.
+  // Who to ask is never cut: the urgent body keeps three sentences before it, or four when one of them
+  // already says to ask a lawyer or an accredited representative.
+  const namesLawyer = body.slice(0, 3).some((s) => LAWYER.test(normalize(s)));
+  if (namesLawyer) return body.slice(0, 4);
   return [...body.slice(0, 3), ranked.find((c) => c.line.type === 'lawyer' && c.weight >= 0.85)?.line.text ?? replies.lawyer];
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadKnowledgeBase } from '../knowledge/load';
-import { AnswerEngine } from './engine';
-import { stem } from './text';
+import { AnswerEngine, leadOf } from './engine';
+import { isStopWord, stem } from './text';
 import { loadVocabulary } from './vocabulary';
 
 const kb = loadKnowledgeBase();
@@ -16,6 +16,33 @@ const plain = (text: string) =>
     .replace(/[\u0300-\u036f]/g, '');
 
 describe('retrieval', () => {
+  it('ranks full text from the stored term scores exactly as a MiniSearch search does', () => {
+    const retriever = engine.retriever;
+    for (const q of [
+      'me mude y tengo corte, cuantos dias tengo para avisar',
+      'cuanto cuesta la ciudadania en linea',
+      'mi esposo ciudadano me pide, que formularios',
+    ]) {
+      const { text } = retriever.expand(q);
+      const direct = retriever.index.search(text, { processTerm: (t) => (isStopWord(t) || retriever.idfOf(stem(t)) < Math.log(5) ? null : stem(t)) });
+      const stored = retriever.fullText(text);
+      expect(stored.length).toBeGreaterThan(5);
+      expect(stored.map((h) => h.key)).toEqual(direct.map((h) => h.id));
+      stored.forEach((h, i) => expect(h.score).toBeCloseTo(direct[i]!.score, 9));
+    }
+  });
+
+  it('lets a keyword match close behind lead over a section that only shares words', () => {
+    const [a, b, c] = kb.entries.map((entry) => ({ entry, section: entry.sections[0]!, score: 0, coverage: 0.3, sectionEvidence: 0 }));
+    const wordsOnly = { ...a!, score: 20, evidence: 0 };
+    const phrase = { ...b!, score: 15, evidence: 6 };
+    expect(leadOf([wordsOnly, phrase])).toBe(phrase);
+    // A best-ranked section with any keyword evidence keeps the lead, and a weak phrase behind does not take it.
+    expect(leadOf([{ ...wordsOnly, evidence: 1 }, phrase])!.evidence).toBe(1);
+    expect(leadOf([wordsOnly, { ...c!, score: 10, evidence: 1 }])).toBe(wordsOnly);
+    expect(ask('pedi asilo hace 5 meses y no tengo permiso de trabajo cuando lo puedo pedir').text).toMatch(/150 días/);
+  });
+
   it('stems Spanish with Snowball and puts back the accent people drop', () => {
     expect(stem('deportacion')).toBe(stem('deportación'));
     expect(stem('papeles')).toBe(stem('papel'));
@@ -48,6 +75,13 @@ describe('answers composed for the question', () => {
   it('puts the fee first when the question asks for it, with its source and the date it was checked', () => {
     const result = ask('¿cuánto cuesta el permiso de reingreso?');
     expect(result.sentences[0]).toMatch(/630 dólares, según USCIS, revisado en noviembre de 2026\./);
+  });
+
+  it('says where a fee or deadline comes from once per source, not after every sentence', () => {
+    const result = ask('¿Cuánto cuesta renovar la green card?');
+    const sourced = result.sentences.filter((sentence) => /\b(dólares|meses)\b/.test(sentence));
+    expect(sourced.length).toBeGreaterThanOrEqual(2);
+    expect(result.text.match(/revisado en/g)).toHaveLength(1);
   });
 
   it('answers both parts of a two-part question', () => {
@@ -119,6 +153,16 @@ describe('follow-ups in a conversation', () => {
     const result = ask('¿y cuánto cuesta?', history);
     expect(result.sentences[0]).toMatch(/630 dólares/);
   });
+
+  it('lets a follow-up that names its own case pick it within the same entry (travel after a DACA renewal question)', () => {
+    const history = [
+      { role: 'user' as const, content: 'como renuevo mi daca' },
+      { role: 'assistant' as const, content: ask('como renuevo mi daca').text },
+    ];
+    const result = ask('y con daca puedo ir a mexico? mi abuelita esta muy enferma', history);
+    expect(result.text).toMatch(/permiso de viaje/);
+    expect(result.text).not.toMatch(/605 dólares/);
+  });
 });
 
 describe('urgent cases (the safety floor)', () => {
@@ -128,6 +172,37 @@ describe('urgent cases (the safety floor)', () => {
     expect(result.text).toMatch(/locator\.ice\.gov/);
     expect(result.text).toMatch(/abogado|representante acreditado/);
     expect(result.text).toMatch(/1,500 dólares/);
+  });
+});
+
+describe('an urgent situation named in the question leads the answer', () => {
+  it('a missed hearing because of a hospital stay is about the court, not the hospital', () => {
+    const result = ask('se me paso la fecha de corte porque mi hijo estaba en el hospital');
+    expect(result.kind).toBe('urgent');
+    expect(result.sentences[0]).toMatch(/reabra tu caso|audiencia|orden en ausencia/);
+    expect(result.text).toMatch(/1-800-898-7180/);
+  });
+});
+
+describe('domestic violence: 911 in danger and the hotline, both', () => {
+  it.each([['mi esposo me golpea y me dice que me va a reportar a migracion si lo denuncio'], ['mi pareja me pega y tengo miedo, no tengo papeles']])(
+    '%s',
+    (q) => {
+      const result = ask(q);
+      expect(result.kind).toBe('urgent');
+      expect(result.text).toMatch(/\b911\b/);
+      expect(result.text).toMatch(/1-800-799-7233/);
+    },
+  );
+});
+
+describe('urgent answers keep room for the facts', () => {
+  it('says who to ask once: a sentence that already names a lawyer or accredited representative frees the slot', () => {
+    const result = ask('un notario me cobro 3 mil dolares para mi caso y nunca metio nada, ya no me contesta');
+    expect(result.kind).toBe('urgent');
+    expect(result.sentences).toHaveLength(5);
+    const whoToAsk = result.sentences.filter((s) => /abogado o (a )?un representante acreditado/.test(s));
+    expect(whoToAsk).toHaveLength(1);
   });
 });
 

@@ -58,6 +58,8 @@ const IMMIGRATION_EVIDENCE = 6;
 const TEXT_ONLY = 0.3;
 /** An urgent entry's phrase this strong makes the answer urgent whatever else matched (the safety floor). */
 const URGENT = 3;
+/** An urgent case named by its own phrases leads when its evidence is at least this share of the best match's. */
+const URGENT_LEAD = 0.8;
 /** The gate's phrases must outweigh the best specific entry's phrases by this factor, or the specific question is answered. */
 const GATE_LEAD = 1;
 /** A gate phrase is made of common words ("me arreglo"): it needs less weight than a specific match. */
@@ -70,6 +72,20 @@ const COMPANION = 0.7;
 /** The gate entry's case for the situation the conversation describes (its general case when none fits). */
 function pathwayOf(gate: KnowledgeEntry, facts: Facts): Section {
   return gate.sections.find((s) => s.id === pathwaySection(facts)) ?? gate.sections[0]!;
+}
+
+/** How many of the best-ranked sections a keyword match may come from to lead over full-text matches. */
+const LEAD_WINDOW = 5;
+
+/**
+ * The section that leads the answer: the best ranked, unless it matched by shared words alone and a
+ * section close behind matched a keyword phrase or a named form (what people call the thing beats
+ * words that happen to be shared).
+ */
+export function leadOf(hits: Hit[]): Hit | undefined {
+  const top = hits[0];
+  if (!top || top.evidence > 0) return top;
+  return hits.slice(1, LEAD_WINDOW).find((h) => h.evidence >= CONFIDENT) ?? top;
 }
 
 function pick<T>(seed: string, options: T[]): T {
@@ -128,15 +144,19 @@ export class AnswerEngine {
     if (lastUser && short && (startsLikeFollowUp || !this.isConfident(retrieval))) {
       const combinedQuestion = `${lastUser.content}\n${message}`;
       const combined = this.retriever.search(combinedQuestion);
-      // The new message's own confident match wins when the conversation adds nothing sure ("¿y el asilo?").
-      if (this.isConfident(combined) && (startsLikeFollowUp || !this.isConfident(retrieval))) {
+      // The new message's own confident match wins when the conversation adds nothing sure ("¿y el asilo?"),
+      // and when the message already names the entry the conversation is about: its own words pick the
+      // case ("¿y con DACA puedo ir a México?" after a DACA renewal question: travel, not renewal).
+      const own = new Set(retrieval.hits.filter((h) => h.evidence >= CONFIDENT).map((h) => h.entry.id));
+      const sameEntry = this.isConfident(retrieval) && own.has(combined.hits[0]?.entry.id ?? '');
+      if (this.isConfident(combined) && (startsLikeFollowUp || !this.isConfident(retrieval)) && !sameEntry) {
         retrieval = combined;
         question = combinedQuestion;
       }
     }
 
     const hits = retrieval.hits;
-    const top = hits[0];
+    const top = leadOf(hits);
     const urgent = this.urgentMatch(hits);
     const confident = this.isConfident(retrieval);
 
@@ -159,7 +179,10 @@ export class AnswerEngine {
       return { kind: immigration ? 'unknown' : 'offtopic', mode, question, asked: message, intents, hits: immigration ? hits : [], confident: false };
     }
     // The general entry only answers after the clarifying questions; otherwise the best specific match does.
-    const primary = top!.entry.id === GATE_ENTRY && specific ? specific : top!;
+    const best = top!.entry.id === GATE_ENTRY && specific ? specific : top!;
+    // An urgent case named by its own phrases, about as strongly as the best match, is what the question is about.
+    const namedUrgent = urgent && !best.entry.urgent && urgent.sectionEvidence > 0 && urgent.evidence >= URGENT_LEAD * best.evidence;
+    const primary = namedUrgent ? urgent : best;
     // The answer's own entry, when urgent, gives the resource; another urgent match adds its own.
     const primaryUrgent = primary.entry.urgent || (!!primary.section.urgent && primary.sectionEvidence > 0);
     const urgentHit = primaryUrgent ? primary : urgent;
@@ -180,7 +203,7 @@ export class AnswerEngine {
   }
 
   private isConfident(retrieval: Retrieval): boolean {
-    const top = retrieval.hits[0];
+    const top = leadOf(retrieval.hits);
     if (!top) return false;
     // Without an immigration word, only a strong keyword phrase makes the question one of ours.
     if (!retrieval.immigration) return top.evidence >= IMMIGRATION_EVIDENCE;

@@ -17,7 +17,7 @@ import type { Vocabulary } from './vocabulary';
  * - a form number named in the question;
  * - BM25 (MiniSearch) over stemmed Spanish (Snowball) without stop words, on the informative words,
  *   and the share of the question's words (by IDF) each section holds (coverage).
- * Every lookup goes through an index (phrases keyed by their first two words, spelling by the first
+ * Every lookup goes through an index (phrases keyed by their words, spelling by the first
  * two letters, full text by term): the cost per question stays flat as the base grows.
  */
 export interface Hit {
@@ -79,9 +79,12 @@ const COVERAGE_WEIGHT = 8;
 const EVIDENCE_WEIGHT = 1.5;
 
 export class Retriever {
-  private readonly index: MiniSearch<{ key: string }>;
+  /** The library's index (its per-term scores are stored in `postings`). */
+  readonly index: MiniSearch<{ key: string }>;
   private readonly sections = new Map<string, { entry: KnowledgeEntry; section: Section; first: boolean; terms: Set<string> }>();
   private readonly phrases = new Map<string, Phrase[]>();
+  /** The longest keyword phrase, in words. */
+  private longestPhrase = 0;
   private readonly idf = new Map<string, number>();
   private readonly spelling = new Map<string, string[]>();
   /** Rare words of the keyword phrases, with the entries whose keywords hold them. */
@@ -92,6 +95,11 @@ export class Retriever {
   /** The IDF of a word found in COMMON_SHARE of the entries. */
   private readonly commonIdf: number;
   private readonly forms: string[];
+  /**
+   * Each indexed term's BM25 scores, as MiniSearch computes them for that term alone: the index does not
+   * change after it is built, so a question sums these instead of searching the whole index again.
+   */
+  private readonly postings = new Map<string, { keys: string[]; scores: Float64Array }>();
 
   constructor(
     private readonly kb: KnowledgeBase,
@@ -130,10 +138,24 @@ export class Retriever {
       for (const t of entryTerms) documentFrequency.set(t, (documentFrequency.get(t) ?? 0) + 1);
     }
     this.index.addAll(documents);
+    const indexed = new Set(
+      documents.flatMap((doc) =>
+        [doc.keywords, doc.title, doc.forms, doc.text].flatMap((v) =>
+          words(v)
+            .filter((w) => !isStopWord(w))
+            .map(stem),
+        ),
+      ),
+    );
     const n = kb.entries.length;
     this.commonIdf = Math.log(1 + 1 / COMMON_SHARE);
     for (const [t, df] of documentFrequency) this.idf.set(t, Math.log(1 + n / df));
     for (const w of this.known) this.knownStems.add(stem(w));
+    for (const term of indexed) {
+      if (this.informative(term) === null) continue;
+      const found = this.index.search(term, { tokenize: (t) => [t], processTerm: (t) => t });
+      this.postings.set(term, { keys: found.map((f) => f.id as string), scores: Float64Array.from(found, (f) => f.score) });
+    }
     for (const w of this.known) {
       if (w.length < 6) continue;
       const bucket = this.spelling.get(w.slice(0, 2)) ?? [];
@@ -162,11 +184,12 @@ export class Retriever {
     if (content.length === 0) return;
     // Rare words weigh much more than common ones (IDF^1.5); words in a row add a little for their order.
     const weight = content.reduce((sum, s) => sum + this.idfOf(s) ** 1.5, 0) + ADJACENCY * (content.length - 1);
-    // Keyed by the first two words (one for a one-word phrase): a lookup finds only phrases that can match.
-    const indexKey = stems.slice(0, 2).join(' ');
+    // Keyed by all its words: a lookup finds only the phrases written exactly there.
+    const indexKey = stems.join(' ');
     const list = this.phrases.get(indexKey) ?? [];
     list.push({ stems, weight, entryId, sectionKey });
     this.phrases.set(indexKey, list);
+    this.longestPhrase = Math.max(this.longestPhrase, stems.length);
   }
 
   /** The stem, or null when it is in so many entries that it cannot tell them apart. */
@@ -207,6 +230,31 @@ export class Retriever {
   }
 
   /**
+   * MiniSearch's OR search over the informative words, from the terms' stored scores: a section's score
+   * is the sum of its terms' scores times the number of distinct terms it matched, as MiniSearch ranks.
+   */
+  fullText(text: string): Array<{ key: string; score: number }> {
+    const sums = new Map<string, { score: number; terms: number }>();
+    const seen = new Set<string>();
+    for (const w of words(text)) {
+      if (isStopWord(w)) continue;
+      const term = stem(w);
+      const posting = this.postings.get(term);
+      if (!posting) continue;
+      const first = !seen.has(term);
+      seen.add(term);
+      posting.keys.forEach((k, i) => {
+        const sum = sums.get(k);
+        if (sum) {
+          sum.score += posting.scores[i]!;
+          if (first) sum.terms += 1;
+        } else sums.set(k, { score: posting.scores[i]!, terms: 1 });
+      });
+    }
+    return [...sums].map(([key, { score, terms: n }]) => ({ key, score: score * n })).sort((a, b) => b.score - a.score);
+  }
+
+  /**
    * Ranked case sections for a question. In a long message the question is usually its last sentence,
    * after the story: phrases found there weigh half as much again.
    */
@@ -220,9 +268,9 @@ export class Retriever {
     // Full text: only the words that tell sections apart (a word in most entries adds nothing but cost),
     // and only the best sections: the cost per question stays flat as the base grows.
     const scores = new Map<string, number>();
-    const found = this.index.search(text, { processTerm: (term) => (isStopWord(term) ? null : this.informative(stem(term))) }).slice(0, TEXT_CANDIDATES);
+    const found = this.fullText(text).slice(0, TEXT_CANDIDATES);
     const best = found[0]?.score ?? 1;
-    for (const hit of found) scores.set(hit.id as string, (TEXT_WEIGHT * hit.score) / best);
+    for (const hit of found) scores.set(hit.key, (TEXT_WEIGHT * hit.score) / best);
 
     // Keyword phrases as adjacent words; a phrase counts once per target, the best one most.
     const sequence = text
@@ -232,10 +280,10 @@ export class Retriever {
     const entryEvidence = new Map<string, number[]>();
     const sectionEvidence = new Map<string, number[]>();
     for (let i = 0; i < sequence.length; i++) {
-      const one = this.phrases.get(sequence[i]!) ?? [];
-      const two = i + 1 < sequence.length ? (this.phrases.get(`${sequence[i]} ${sequence[i + 1]}`) ?? []) : [];
-      for (const phrase of one.length ? (two.length ? [...one, ...two] : one) : two) {
-        if (phrase.stems.every((s, j) => sequence[i + j] === s)) {
+      let run = '';
+      for (let j = i; j < Math.min(sequence.length, i + this.longestPhrase) && sequence[j] !== '|'; j++) {
+        run = j === i ? sequence[j]! : `${run} ${sequence[j]}`;
+        for (const phrase of this.phrases.get(run) ?? []) {
           const weight = i >= focusStart && i < all.length ? FOCUS * phrase.weight : phrase.weight;
           // A case's phrase is evidence for its entry (against other entries) and picks the case within it.
           entryEvidence.set(phrase.entryId, [...(entryEvidence.get(phrase.entryId) ?? []), weight]);

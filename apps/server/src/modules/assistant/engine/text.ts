@@ -54,14 +54,26 @@ export function terms(text: string): string[] {
     .map(stem);
 }
 
+const patterns = new Map<string, { pattern: RegExp; bare: RegExp | null }>();
+function formPatterns(form: string): { pattern: RegExp; bare: RegExp | null } {
+  let found = patterns.get(form);
+  if (!found) {
+    const [prefix, number] = form.toLowerCase().split('-') as [string, string];
+    found = {
+      pattern: new RegExp(`[ ]${prefix} ?${number.replace('/', ' ')}[ ]`),
+      bare: /^\d/.test(number) && ['i', 'n'].includes(prefix) ? new RegExp(`[ ](formulario|forma|el|la) ${number}[ ]`) : null,
+    };
+    patterns.set(form, found);
+  }
+  return found;
+}
+
 /** Form numbers written in a text: "I-485", "i485", "el 485", "formulario n 400", "DS160", "AR-11". */
 export function formsMentioned(text: string, known: Iterable<string>): string[] {
   const normalized = ` ${normalize(text)} `;
   const found: string[] = [];
   for (const form of known) {
-    const [prefix, number] = form.toLowerCase().split('-') as [string, string];
-    const pattern = new RegExp(`[ ]${prefix} ?${number.replace('/', ' ')}[ ]`);
-    const bare = /^\d/.test(number) && ['i', 'n'].includes(prefix) ? new RegExp(`[ ](formulario|forma|el|la) ${number}[ ]`) : null;
+    const { pattern, bare } = formPatterns(form);
     if (pattern.test(normalized) || bare?.test(normalized)) found.push(form);
   }
   return found;
