@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import sse from '@fastify/sse';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -11,7 +12,7 @@ import { AppError } from './lib/errors';
 import { Jobs } from './lib/jobs';
 import { loggerOptions, routeConsoleToLogger } from './lib/logger';
 import { RateLimiter } from './lib/rate-limiter';
-import { deletionRoutes } from './modules/account-deletion';
+import { DeletionRequestService, deletionRoutes } from './modules/account-deletion';
 import { assistantRoutes, ConversationService, createAssistant } from './modules/assistant';
 import { authRoutes } from './modules/auth';
 import { billingRoutes, WebhookHandler } from './modules/billing';
@@ -81,7 +82,7 @@ export async function buildApp({ config, database, logger = true, seedDocuments 
   const profiles = new ProfileService(db);
   const chats = new ChatService(db);
   const assistant = createAssistant(config, app.log);
-  const conversation = new ConversationService(db, assistant, profiles, chats, rateLimiter, app.log);
+  const conversation = new ConversationService(db, assistant, profiles, billing, chats, rateLimiter, app.log);
   const webhooks = new WebhookHandler(db, app.log);
   // Plans whose subscription ended go back to FREE every hour (also checked whenever usage is read).
   // Each job is claimed first, so that several servers on one database run it once (lib/jobs.ts).
@@ -134,6 +135,7 @@ export async function buildApp({ config, database, logger = true, seedDocuments 
   await registerSecurity(app, config);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie, { secret: config.authSecret });
+  await app.register(sse);
 
   await app.register(
     async (api) => {
@@ -154,7 +156,7 @@ export async function buildApp({ config, database, logger = true, seedDocuments 
       await api.register(chatRoutes({ auth, chats }));
       await api.register(documentRoutes({ documents: documents.service, rateLimiter }));
       await api.register(feedbackRoutes({ auth, feedback: new FeedbackService(db), rateLimiter }));
-      await api.register(deletionRoutes({ auth, db, rateLimiter }));
+      await api.register(deletionRoutes({ auth, requests: new DeletionRequestService(db), rateLimiter }));
       await api.register(speechRoutes({ auth, config, conversation, profiles, rateLimiter }));
       await api.register(billingRoutes({ auth, billing, webhooks, config, rateLimiter }));
     },

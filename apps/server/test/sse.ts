@@ -1,11 +1,10 @@
-/** Parses a server-sent events body into { event, data } pairs. */
+import { createParser } from 'eventsource-parser';
+
+/** Parses a whole server-sent events body (eventsource-parser) into { event, data } pairs, data as JSON. */
 export function parseSse(body: string): Array<{ event: string; data: any }> {
-  return body
-    .split('\n\n')
-    .filter((block) => block.trim())
-    .map((block) => {
-      const event = /^event: (.+)$/m.exec(block)?.[1] ?? 'message';
-      const data = /^data: (.*)$/m.exec(block)?.[1] ?? 'null';
-      return { event, data: JSON.parse(data) };
-    });
+  const events: Array<{ event: string; data: any }> = [];
+  const parser = createParser({ onEvent: (message) => events.push({ event: message.event ?? 'message', data: JSON.parse(message.data) }) });
+  parser.feed(body);
+  parser.reset({ consume: true });
+  return events;
 }

@@ -50,22 +50,25 @@ export const usageResponse = z.object({
 export type Usage = z.infer<typeof usageResponse>;
 
 /** The last event of an answer: the whole text, its source (none for a clarifying turn), the counter, the saved chat. */
-export interface AskDone {
-  kind: AnswerKind;
-  text: string;
-  source: AnswerSource | null;
-  usage: Usage;
-  savedChatId: string | null;
-  saveFailed: boolean;
-}
+export const askDoneSchema = z.object({
+  kind: z.enum(ANSWER_KINDS),
+  text: z.string(),
+  source: answerSourceSchema.nullable(),
+  usage: usageResponse,
+  savedChatId: z.string().nullable(),
+  saveFailed: z.boolean(),
+});
+export type AskDone = z.infer<typeof askDoneSchema>;
 
-/** Server-sent events of the answer stream. */
-export type AskEvent =
-  | { event: 'start'; data: { kind: AnswerKind } }
-  | { event: 'delta'; data: { text: string } }
-  | { event: 'sentence'; data: { index: number; text: string } }
-  | { event: 'done'; data: AskDone }
-  | { event: 'error'; data: { code: string; message: string } };
+/** Server-sent events of the answer stream: the server writes them, the web app parses them with this schema. */
+export const askEventSchema = z.discriminatedUnion('event', [
+  z.object({ event: z.literal('start'), data: z.object({ kind: z.enum(ANSWER_KINDS) }) }),
+  z.object({ event: z.literal('delta'), data: z.object({ text: z.string() }) }),
+  z.object({ event: z.literal('sentence'), data: z.object({ index: z.number().int(), text: z.string() }) }),
+  z.object({ event: z.literal('done'), data: askDoneSchema }),
+  z.object({ event: z.literal('error'), data: z.object({ code: z.string(), message: z.string() }) }),
+]);
+export type AskEvent = z.infer<typeof askEventSchema>;
 
 /** One turn of a saved conversation: the person's question or the assistant's reply (with its kind and source). */
 export const savedTurnSchema = z.object({

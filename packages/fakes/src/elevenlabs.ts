@@ -12,6 +12,7 @@ import { sendJson, sleep, startHttp, type FakeServer } from './http';
  * - hang: accepts the request and never answers (until the client goes away)
  * - stall: answers 200 and sends the first `afterChunks` chunks of audio (default 1), then nothing more
  *   (until the client goes away)
+ * - slow: the audio, with `chunkDelayMs` between two chunks (a voice that streams slowly)
  */
 export type ElevenLabsBehavior =
   | { kind: 'quota_exceeded' }
@@ -21,7 +22,8 @@ export type ElevenLabsBehavior =
   | { kind: 'system_busy' }
   | { kind: 'server_error' }
   | { kind: 'hang' }
-  | { kind: 'stall'; afterChunks?: number };
+  | { kind: 'stall'; afterChunks?: number }
+  | { kind: 'slow'; chunkDelayMs: number };
 
 export interface ElevenLabsRequest {
   at: number;
@@ -200,10 +202,11 @@ export async function startFakeElevenLabs(options: FakeElevenLabsOptions): Promi
     response.flushHeaders();
     if (firstByteMs) await sleep(firstByteMs);
     const stallAfter = behavior?.kind === 'stall' ? Math.max(0, behavior.afterChunks ?? 1) : Infinity;
+    const delay = behavior?.kind === 'slow' ? behavior.chunkDelayMs : chunkDelayMs;
     for (let i = 0; i < chunks.length; i++) {
       if (gone()) return;
       if (i >= stallAfter) return; // keeps the connection open without sending more
-      if (i > 0 && chunkDelayMs) await sleep(chunkDelayMs);
+      if (i > 0 && delay) await sleep(delay);
       if (gone()) return;
       await new Promise<void>((resolve) => void response.write(chunks[i], () => resolve()));
     }

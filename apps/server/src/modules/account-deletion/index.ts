@@ -1,2 +1,3 @@
 export { type DeletionDeps, confirmAnonymousRequest, deleteAccount, findUserId, processDeletionRequests } from './process';
 export { deletionRoutes } from './routes';
+export { DeletionRequestService } from './requests';

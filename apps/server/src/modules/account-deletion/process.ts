@@ -17,28 +17,6 @@ export interface DeletionDeps {
 }
 
 /** `%` and `_` are LIKE wildcards: escaped (with `\`, PostgreSQL's default escape) to match themselves. */
-/** Records a request, 'pending': the signed-in user's id, or the e-mail an anonymous person gave. */
-export async function recordDeletionRequest(db: Db, request: { userId: string | null; email: string | null; reason: string }): Promise<void> {
-  await db.insert(t.deletionRequests).values({ ...request, status: 'pending' });
-}
-
-const pendingOf = (userId: string) => and(eq(t.deletionRequests.userId, userId), eq(t.deletionRequests.status, 'pending'));
-
-/** The user's pending request, if any (one per account). */
-export async function findPendingDeletionRequest(db: Db, userId: string): Promise<{ id: string; createdAt: Date } | undefined> {
-  const [pending] = await db
-    .select({ id: t.deletionRequests.id, createdAt: t.deletionRequests.createdAt })
-    .from(t.deletionRequests)
-    .where(pendingOf(userId))
-    .limit(1);
-  return pending;
-}
-
-/** Withdraws the user's pending request: kept as 'withdrawn', without its reason. */
-export async function withdrawDeletionRequest(db: Db, userId: string): Promise<void> {
-  await db.update(t.deletionRequests).set({ status: 'withdrawn', reason: '', processedAt: new Date() }).where(pendingOf(userId));
-}
-
 export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**

@@ -1,11 +1,10 @@
 import { DELETION_MESSAGES, deletionRequest, deletionRequestResponse, parseDeletionContact, pendingDeletionResponse } from '@camino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { Auth } from '../auth';
 import { getSession, requireUserId } from '../auth';
-import { findPendingDeletionRequest, recordDeletionRequest, withdrawDeletionRequest } from './process';
+import type { DeletionRequestService } from './requests';
 
 /**
  * Spec call 18: a request to delete the account, status 'pending', with the session's user id, or for
@@ -13,7 +12,7 @@ import { findPendingDeletionRequest, recordDeletionRequest, withdrawDeletionRequ
  * deleted). A signed-in user sees a pending request and can withdraw it.
  */
 export const deletionRoutes =
-  ({ auth, db, rateLimiter }: { auth: Auth; db: Db; rateLimiter: RateLimiter }): FastifyPluginAsyncZod =>
+  ({ auth, requests, rateLimiter }: { auth: Auth; requests: DeletionRequestService; rateLimiter: RateLimiter }): FastifyPluginAsyncZod =>
   async (app) => {
     app.post('/account/deletion-request', { schema: { body: deletionRequest, response: { 201: deletionRequestResponse } } }, async (request, reply) => {
       await rateLimiter.consume({
@@ -31,16 +30,16 @@ export const deletionRoutes =
         if (!contact) throw new AppError('VALIDATION', DELETION_MESSAGES.contactInvalid, { contact: DELETION_MESSAGES.contactInvalid });
       } else {
         // One pending request per account: sending again changes nothing.
-        if (await findPendingDeletionRequest(db, session.userId)) return reply.status(201).send({ ok: true });
+        if (await requests.pending(session.userId)) return reply.status(201).send({ ok: true });
       }
-      await recordDeletionRequest(db, { userId: session?.userId ?? null, email: contact, reason: request.body.reason });
+      await requests.record({ userId: session?.userId ?? null, email: contact, reason: request.body.reason });
       return reply.status(201).send({ ok: true });
     });
 
     app.get('/account/deletion-request', { schema: { response: { 200: pendingDeletionResponse } } }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const userId = await requireUserId(auth, request);
-      const pending = await findPendingDeletionRequest(db, userId);
+      const pending = await requests.pending(userId);
       return { pending: pending ? { id: pending.id, createdAt: pending.createdAt.toISOString() } : null };
     });
 
@@ -48,7 +47,7 @@ export const deletionRoutes =
     app.delete('/account/deletion-request', { schema: { response: { 200: pendingDeletionResponse } } }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const userId = await requireUserId(auth, request);
-      await withdrawDeletionRequest(db, userId);
+      await requests.withdraw(userId);
       return { pending: null };
     });
   };

@@ -41,7 +41,14 @@ describe('asking the built-in engine', () => {
     const questions = ['¿Cómo renuevo mi DACA?', '¿Qué es el formulario I-864?', '¿Cuánto tarda la naturalización?'];
     const remaining: number[] = [];
     for (const question of questions) {
-      const { events, done, text } = await ask(ctx.app, cookie, question);
+      const { response, events, done, text } = await ask(ctx.app, cookie, question);
+      // Written by @fastify/sse with the headers set through Fastify (helmet's among them).
+      expect(response.headers).toMatchObject({
+        'cache-control': 'no-store, no-transform',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+      });
+      expect(response.headers['content-type']).toMatch(/^text\/event-stream/);
       expect(events[0]).toEqual({ event: 'start', data: { kind: 'answer' } });
       expect(events.filter((e) => e.event === 'sentence').length).toBeGreaterThanOrEqual(3);
       expect(text).toBe(done.text);

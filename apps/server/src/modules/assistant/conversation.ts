@@ -1,12 +1,12 @@
-import { LIMITS, normalizePlan, type AnswerKind, type AskEvent, type Usage } from '@camino/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { LIMITS, type AnswerKind, type AskEvent, type Usage } from '@camino/contracts';
+import { count, eq, sql } from 'drizzle-orm';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { consultations, guestUsage } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { rows, type RateLimiter } from '../../lib/rate-limiter';
-import { endedPlanUpdate } from '../billing';
+import type { BillingService } from '../billing';
 import type { ChatService } from '../chats';
 import type { ProfileService } from '../profiles';
 import type { Assistant } from './assistant';
@@ -41,6 +41,7 @@ export class ConversationService {
     private readonly db: Db,
     private readonly assistant: Assistant,
     private readonly profiles: ProfileService,
+    private readonly billing: BillingService,
     private readonly chats: ChatService,
     private readonly rateLimiter: RateLimiter,
     private readonly log: FastifyBaseLogger,
@@ -54,19 +55,13 @@ export class ConversationService {
       const addressLeft = GUEST_IP_DAILY - (await this.rateLimiter.peek(guestIpKey(identity.ip)));
       return { plan: 'GUEST', used, limit: LIMITS.guestQuestions, remaining: Math.max(0, Math.min(LIMITS.guestQuestions - used, addressLeft)), today: 0 };
     }
-    // One round trip: the plan (turned back to FREE first when its subscription has ended, decisions
-    // D7), the consultations so far and today's chats.
-    const since = localMidnight(tzOffsetMinutes);
-    const [row] = rows<{ plan: string | null; used: number; today: number }>(
-      await this.db.execute(sql`
-        with ended as (${endedPlanUpdate(identity.userId)})
-        select coalesce((select plan from ended), (select plan from profiles where id = ${identity.userId})) as plan,
-               (select count(*)::int from consultations where user_id = ${identity.userId}) as used,
-               (select count(*)::int from saved_chats where user_id = ${identity.userId} and created_at >= ${since.toISOString()}) as today`),
-    );
-    const plan = normalizePlan(row?.plan);
-    const used = Number(row?.used ?? 0);
-    const today = Number(row?.today ?? 0);
+    // The plan is turned back to FREE first when its subscription has ended (decisions D7).
+    await this.billing.refreshPlan(identity.userId);
+    const [plan, used, today] = await Promise.all([
+      this.profiles.plan(identity.userId),
+      this.consultationsUsed(identity.userId),
+      this.chats.countSince(identity.userId, localMidnight(tzOffsetMinutes)),
+    ]);
     const limit = plan === 'UNLIMITED' ? null : LIMITS.freeConsultations;
     return { plan, used, limit, remaining: limit === null ? null : Math.max(0, limit - used), today };
   }
@@ -118,11 +113,9 @@ export class ConversationService {
         return row!.id;
       }
       // The profile row is locked: two questions of one account are counted one after the other.
-      await db.execute(endedPlanUpdate(identity.userId));
-      const [profile] = rows<{ plan: string | null }>(await db.execute(sql`select plan from profiles where id = ${identity.userId} for update`));
-      if (normalizePlan(profile?.plan) !== 'UNLIMITED') {
-        const [count] = rows<{ used: number }>(await db.execute(sql`select count(*)::int as used from consultations where user_id = ${identity.userId}`));
-        if (Number(count?.used ?? 0) >= LIMITS.freeConsultations) throw new AppError('LIMIT_REACHED');
+      await this.billing.refreshPlan(identity.userId, db);
+      if ((await this.profiles.plan(identity.userId, { db, lock: true })) !== 'UNLIMITED') {
+        if ((await this.consultationsUsed(identity.userId, db)) >= LIMITS.freeConsultations) throw new AppError('LIMIT_REACHED');
       }
       const [row] = await db.insert(consultations).values({ userId: identity.userId, kind: 'answer' }).returning({ id: consultations.id });
       return row!.id;
@@ -207,6 +200,16 @@ export class ConversationService {
         );
       }
     }
+  }
+
+  private async consultationsUsed(userId: string, db: Db = this.db): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(consultations).where(eq(consultations.userId, userId));
+    return Number(row?.n ?? 0);
+  }
+
+  /** Gives an admitted question's consultation back, when it will not be answered at all. */
+  giveBack(admission: Admission): Promise<void> {
+    return this.settle(admission, null);
   }
 
   /** An answer is being streamed to this person right now (admit() holds the counter until it ends). */

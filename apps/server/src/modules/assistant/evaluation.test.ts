@@ -19,14 +19,14 @@ const load = (file: string): EvalQuestion[] =>
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as EvalQuestion);
 
-/** [file, questions that must pass every check]; measured 2026-11-23 (docs/performance.md). */
+/** [file, questions that must pass every check]; one under the score measured 2026-11-24 (docs/performance.md). */
 const SETS: Array<[string, number]> = [
-  ['public-content.jsonl', 14],
-  ['own-questions.jsonl', 71],
-  ['holdout-questions.jsonl', 51],
-  ['dev-questions.jsonl', 62],
-  ['dev2-questions.jsonl', 52],
-  ['dev3-questions.jsonl', 53],
+  ['public-content.jsonl', 15],
+  ['own-questions.jsonl', 74],
+  ['holdout-questions.jsonl', 54],
+  ['dev-questions.jsonl', 71],
+  ['dev2-questions.jsonl', 57],
+  ['dev3-questions.jsonl', 55],
 ];
 const FORMAT = /sentences|closing sentence|EE\.UU\.|calls itself a lawyer|not exactly two questions|guest reply/;
 

@@ -1,4 +1,4 @@
-import { askRequest, usageResponse, type AskEvent } from '@camino/contracts';
+import { askRequest, usageResponse } from '@camino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -37,35 +37,26 @@ export const assistantRoutes =
           response: { 200: mediaResponse('text/event-stream', 'Server-sent events: start, delta, sentence, then done or error (AskEvent in the contracts).') },
         },
         config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        // 'manual': the request body, not the Accept header, asks for the stream; limits answer as JSON first.
+        sse: { kind: 'manual', heartbeat: false },
       },
       async (request, reply) => {
         const { message, history, mode, chatId } = request.body;
         const { identity, setCookie } = await identify(auth, request, reply, mode, config);
         const admission = await conversation.admit(identity);
 
+        // The events go out through @fastify/sse as the conversation yields them; a client that leaves
+        // stops the answer (and the model's request with it).
         const controller = new AbortController();
-        reply.hijack();
-        const res = reply.raw;
-        res.writeHead(200, {
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-store, no-transform',
-          'x-content-type-options': 'nosniff',
-          'x-accel-buffering': 'no',
-          connection: 'keep-alive',
-          ...(setCookie ? { 'set-cookie': setCookie } : {}),
-        });
-        res.flushHeaders();
-        res.on('close', () => {
-          if (!res.writableFinished) controller.abort(new Error('client closed'));
-        });
-        const send = (event: AskEvent) => {
-          if (!res.writableEnded) res.write(`event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`);
-        };
+        reply.sse.onClose(() => controller.abort(new Error('client closed')));
+        if (setCookie) reply.header('set-cookie', setCookie);
+        reply.header('cache-control', 'no-store, no-transform').header('x-content-type-options', 'nosniff');
         try {
-          for await (const event of conversation.ask(admission, { message, history, mode, chatId }, controller.signal, request.query.tz)) send(event);
+          // A client that left while its question was being admitted gets nothing and loses nothing.
+          if (!reply.sse.isConnected) await conversation.giveBack(admission);
+          else await reply.sse.send(conversation.ask(admission, { message, history, mode, chatId }, controller.signal, request.query.tz));
         } finally {
           await admission.release().catch(() => {});
-          res.end();
         }
       },
     );

@@ -63,20 +63,22 @@ export const billingRoutes =
       // first, so that a refused duplicate click does not use up one of the payment attempts.
       const inFlight = `pay:inflight:${session?.userId ?? body.email}`;
       if (!(await rateLimiter.take(inFlight, 1, 120))) throw new RateLimitedError(IN_FLIGHT_MESSAGE, 5);
+      let refusal: AppError;
       try {
         await rateLimiter.consume(...paymentLimits(request.ip, body.email, session?.userId ?? null));
         const result = await billing.authorize(body, { userId: session?.userId ?? null, headers: toHeaders(request) });
         if (result.setCookie.length) reply.header('set-cookie', result.setCookie);
         return result.body;
       } catch (error) {
-        if (error instanceof AppError && REFUSALS.has(error.code)) {
-          // Not the 200 schema: a refusal has its own status, with the same shape.
-          return (reply as unknown as FastifyReply).status(error.status).send({ success: false, error: error.message, code: error.code });
-        }
-        throw error;
+        if (!(error instanceof AppError && REFUSALS.has(error.code))) throw error;
+        refusal = error;
       } finally {
+        // Before any answer leaves: a person who retries at once after a declined card is not told that a
+        // payment is still under way.
         await rateLimiter.reset(inFlight);
       }
+      // Not the 200 schema: a refusal has its own status, with the same shape.
+      return (reply as unknown as FastifyReply).status(refusal.status).send({ success: false, error: refusal.message, code: refusal.code });
     });
 
     /** The caller's latest subscription, or null. */

@@ -425,9 +425,12 @@ export class BillingService {
     return (await this.subscription(userId))!;
   }
 
-  /** Turns the user's UNLIMITED plan back to FREE once its subscription has ended. true: changed. */
-  async refreshPlan(userId: string): Promise<boolean> {
-    return rows(await this.db.execute(endedPlanUpdate(userId))).length > 0;
+  /**
+   * Turns the user's UNLIMITED plan back to FREE once its subscription has ended (also inside the
+   * caller's transaction `db`). true: changed.
+   */
+  async refreshPlan(userId: string, db: Db = this.db): Promise<boolean> {
+    return rows(await db.execute(endedPlanUpdate(userId))).length > 0;
   }
 
   /** The same for every user (hourly job). Returns how many plans ended. */

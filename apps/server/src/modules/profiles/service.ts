@@ -1,8 +1,9 @@
-import { DEFAULT_VOICE_ID, LANGUAGES, normalizePlan, VOICE_IDS, type Profile, type ProfileUpdate } from '@camino/contracts';
-import { eq } from 'drizzle-orm';
+import { DEFAULT_VOICE_ID, LANGUAGES, normalizePlan, VOICE_IDS, type Plan, type Profile, type ProfileUpdate } from '@camino/contracts';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { rows } from '../../lib/rate-limiter';
 
 type Row = typeof profiles.$inferSelect;
 
@@ -36,6 +37,15 @@ export class ProfileService {
     if (created) return toProfile(created);
     const [again] = await this.db.select().from(profiles).where(eq(profiles.id, userId)).limit(1);
     return toProfile(again!);
+  }
+
+  /**
+   * The user's plan (FREE without a profile row). `lock` holds the row until the end of the transaction
+   * `db` belongs to: two questions of one account are then counted one after the other.
+   */
+  async plan(userId: string, { db = this.db, lock = false }: { db?: Db; lock?: boolean } = {}): Promise<Plan> {
+    const [row] = rows<{ plan: string | null }>(await db.execute(sql`select plan from profiles where id = ${userId} ${lock ? sql`for update` : sql``}`));
+    return normalizePlan(row?.plan);
   }
 
   /** Updates the four user-editable fields of the caller's own profile. Never the plan. */

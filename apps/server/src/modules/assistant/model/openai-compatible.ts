@@ -1,6 +1,8 @@
 // Any OpenAI-compatible chat-completions endpoint (OpenAI, Azure OpenAI, Ollama, vLLM, LM Studio, ...)
 // over plain fetch, streamed. Retry rules and user messages: product spec sections 8 and 9, decision D3.
 
+import { createParser } from 'eventsource-parser';
+
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
@@ -124,56 +126,6 @@ function watchdog(timeoutMs: number, signal: AbortSignal | undefined) {
   return state;
 }
 
-/** Splits a server-sent-events stream into the data of each event (several data lines joined by "\n"). */
-class SseParser {
-  private buffer = '';
-  private data: string[] = [];
-
-  /** Feeds text; returns the events completed by it. */
-  push(text: string): string[] {
-    this.buffer += text;
-    const events: string[] = [];
-    let start = 0;
-    for (;;) {
-      const match = /\r\n|\r|\n/g;
-      match.lastIndex = start;
-      const found = match.exec(this.buffer);
-      if (!found) break;
-      // A lone "\r" at the very end may be the first half of "\r\n": wait for more.
-      if (found[0] === '\r' && found.index === this.buffer.length - 1) break;
-      this.line(this.buffer.slice(start, found.index), events);
-      start = found.index + found[0].length;
-    }
-    this.buffer = this.buffer.slice(start);
-    return events;
-  }
-
-  /** The end of the stream: a last event without its blank line still counts. */
-  end(): string[] {
-    const events: string[] = [];
-    if (this.buffer) this.line(this.buffer.replace(/\r$/, ''), events);
-    this.buffer = '';
-    if (this.data.length) events.push(this.data.join('\n'));
-    this.data = [];
-    return events;
-  }
-
-  private line(line: string, events: string[]) {
-    if (line === '') {
-      if (this.data.length) events.push(this.data.join('\n'));
-      this.data = [];
-      return;
-    }
-    if (line.startsWith(':')) return; // comment (keep-alive)
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    if (field !== 'data') return; // event:, id:, retry: are not used by chat completions
-    let value = colon === -1 ? '' : line.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    this.data.push(value);
-  }
-}
-
 interface Chunk {
   choices?: Array<{ delta?: { content?: unknown }; message?: { content?: unknown } }>;
   error?: ProviderError;
@@ -212,11 +164,17 @@ async function* attempt(settings: ModelSettings, messages: ChatMessage[], signal
 
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
-    const parser = new SseParser();
+    // Events completed by each read (eventsource-parser); `reset({ consume: true })` at the end of the
+    // stream keeps a last event that lacks its blank line.
+    const events: string[] = [];
+    const parser = createParser({ onEvent: (event) => events.push(event.data) });
     for (;;) {
       const { done, value } = await dog.guard(reader.read());
-      const events = done ? [...parser.push(decoder.decode()), ...parser.end()] : parser.push(decoder.decode(value, { stream: true }));
-      for (const data of events) {
+      if (done) {
+        parser.feed(decoder.decode());
+        parser.reset({ consume: true });
+      } else parser.feed(decoder.decode(value, { stream: true }));
+      for (const data of events.splice(0)) {
         if (data.trim() === '[DONE]') return;
         let chunk: Chunk;
         try {

@@ -107,8 +107,14 @@ describe('S3Storage against a local S3 server', () => {
       try {
         const seeded = await docs.seedGuides();
         expect(seeded.created).toBeGreaterThan(20);
-        const list = (await ctx.app.inject({ method: 'GET', url: '/api/documents' })).json().documents as Array<{ id: string; filename: string }>;
-        const guide = list.find((d) => d.filename === 'GUIA-I-589.pdf')!;
+        // Seeded through another service than the app's: its list (read at start for the official forms)
+        // shows the change within its one-second cache, as another process's import would.
+        const listed = async () =>
+          ((await ctx.app.inject({ method: 'GET', url: '/api/documents' })).json().documents as Array<{ id: string; filename: string }>).find(
+            (d) => d.filename === 'GUIA-I-589.pdf',
+          );
+        await expect.poll(listed, { timeout: 5000 }).toBeDefined();
+        const guide = (await listed())!;
         const response = await ctx.app.inject({ method: 'POST', url: `/api/documents/${guide.id}/download` });
         expect(response.statusCode).toBe(200);
         const { url } = response.json();
