@@ -38,6 +38,9 @@ export default defineConfig({
     locale: 'es-MX',
     timezoneId: 'America/Chicago',
     trace: 'retain-on-failure',
+    // The service worker (decision 0065) would take the page's requests out of page.route's reach; the
+    // specs that test it (offline.spec.ts) allow it.
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions } },

@@ -52,6 +52,7 @@ await step(
     r('apps/web/index.html'),
     r('apps/web/vite.config.ts'),
     r('apps/web/content-plugin.ts'),
+    r('scripts/prerender.mjs'),
     r('content/blog'),
     r('content/faq'),
     r('content/privacy'),
@@ -60,6 +61,8 @@ await step(
   async () => {
     const { build } = await import('vite');
     await build({ root: r('apps/web'), configFile: r('apps/web/vite.config.ts'), logLevel: 'warn' });
+    const { prerender } = await import('./prerender.mjs');
+    await prerender(r('apps/web'));
     await precompress(r('apps/web/dist'));
   },
 );

@@ -6,23 +6,27 @@ export const uniqueEmail = (prefix = 'e2e') => `${prefix}.${Date.now()}.${proces
 /** 10 digits, starting with 555 (the fictional range). */
 export const uniquePhoneDigits = () => `555${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
 
-/** The newest message the server's outbox holds for a recipient (development only endpoint). */
-export async function lastOutboxMessage(request: APIRequestContext, to: string): Promise<{ body: string; subject: string | null }> {
+/**
+ * The newest message the server's outbox holds for a recipient (development only endpoint), once it
+ * holds at least `count` of them: a second code is read only after it was sent, never the first one again.
+ */
+export async function lastOutboxMessage(request: APIRequestContext, to: string, count = 1): Promise<{ body: string; subject: string | null }> {
   let found: { body: string; subject: string | null } | undefined;
   await expect
     .poll(async () => {
       // The outbox answers this machine only (decision D15): the suite's random client address is
       // replaced by the loopback address the test runner really has.
       const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { 'x-forwarded-for': '127.0.0.1' } });
-      found = (await response.json()).messages[0];
-      return Boolean(found);
+      const { messages } = await response.json();
+      found = messages[0];
+      return messages.length >= count;
     })
     .toBe(true);
   return found!;
 }
 
-export async function codeFor(request: APIRequestContext, phone: string): Promise<string> {
-  const message = await lastOutboxMessage(request, phone);
+export async function codeFor(request: APIRequestContext, phone: string, count = 1): Promise<string> {
+  const message = await lastOutboxMessage(request, phone, count);
   return /\b(\d{6})\b/.exec(message.body)![1]!;
 }
 

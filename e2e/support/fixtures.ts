@@ -13,6 +13,18 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   extraHTTPHeaders: async ({}, use) => {
     await use({ 'x-forwarded-for': randomIp() });
   },
+  // A page rendered at build time is on screen before its script runs, and a tap then does nothing: a
+  // navigation to one of the app's pages ends when the app marks itself ready (root-layout.tsx).
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      const html = response?.headers()['content-type']?.startsWith('text/html');
+      if (html && !/^\/(api|dev)\//.test(new URL(url, 'http://localhost').pathname)) await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+      return response;
+    };
+    await use(page);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -11,8 +11,8 @@ export const FAKE_URLS = { openai: `http://127.0.0.1:${FAKE_PORTS.openai}`, elev
 /** The fake keys the providers server is configured with (a test checks they never reach the browser). */
 export const FAKE_KEYS = ['sk-e2e-fake-openai-key', 'xi-e2e-fake-elevenlabs-key'] as const;
 
-/** Files the default server's catalog is seeded with before it starts (see serve.ts). */
+/** Files the default server's catalog is seeded with before it starts (see serve.ts); per suite, like the ports. */
 export const E2E_FILES = {
   /** An official PDF imported with `npm run documents:import`: the browser must download these bytes. */
-  official: '/tmp/camino-e2e-official-i-765.pdf',
+  official: `/tmp/camino-e2e-official-i-765-${BASE_PORT}.pdf`,
 } as const;

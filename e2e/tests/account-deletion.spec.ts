@@ -26,9 +26,15 @@ test('deletion requests from the form, signed in and signed out', async ({ page,
   await signedIn.goto('/delete-account');
   await expect(signedIn.getByLabel('Motivo')).toBeVisible();
   await expect(signedIn.getByLabel('Correo o teléfono de tu cuenta')).toHaveCount(0);
+  // An answer kept on this phone for reading offline (decision 0065): the request takes it away.
+  const { user } = (await (await signedIn.request.get('/api/me')).json()) as { user: { id: string } };
+  const kept = JSON.stringify({ userId: user.id, answers: [{ question: '¿Puedo pedir asilo?', answer: 'Sí.', at: new Date().toISOString() }] });
+  await signedIn.evaluate((value) => localStorage.setItem('lastAnswers', value), kept);
   await signedIn.getByLabel('Motivo').fill('Privacidad');
+  expect(await signedIn.evaluate(() => localStorage.getItem('lastAnswers'))).toBe(kept);
   await signedIn.getByRole('button', { name: 'Enviar solicitud' }).click();
   await expectToast(signedIn, 'Tu solicitud ha sido enviada correctamente');
+  expect(await signedIn.evaluate(() => localStorage.getItem('lastAnswers'))).toBeNull();
   await expect(signedIn).toHaveURL(/\/settings$/);
   // The settings show the pending request, which can be withdrawn; then the delete button is back.
   const pending = signedIn.getByTestId('deletion-pending');

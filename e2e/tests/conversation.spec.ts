@@ -205,6 +205,8 @@ test('guests: 20 browsers behind one address ask their 2 questions; the 21st get
     page.on('pageerror', (e) => errors.push(e.message));
     await installVoice(page);
     await page.goto('/login');
+    // The page is HTML before its script runs: a tap before then does nothing (failed once in CI).
+    await page.locator('html[data-ready]').waitFor({ state: 'attached' });
     await page.getByRole('button', { name: /Prueba el asistente!/ }).click();
     return { context, page, errors, demo: page.getByRole('dialog', { name: 'Prueba el asistente' }) };
   };

@@ -8,6 +8,8 @@ const publicPages = [
   { path: '/blog', heading: 'Blog' },
   { path: '/blog/caso-mahmoud-khalil', heading: 'El caso de Mahmoud Khalil: lo que un residente permanente debe saber' },
   { path: '/privacy-policy', heading: 'Política de privacidad' },
+  { path: '/derechos/ice-en-casa', heading: 'Si ICE llega a tu casa' },
+  { path: '/derechos/si-te-detienen', heading: 'Si ICE detuvo a tu familiar o a ti' },
 ];
 
 for (const { path, heading } of publicPages) {

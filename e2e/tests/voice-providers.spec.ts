@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { uniqueEmail } from '../support/accounts';
-import { expect, test } from '../support/fixtures';
+import { expect, expectToast, test } from '../support/fixtures';
 import { FAKE_KEYS, FAKE_URLS, PROVIDERS_URL } from '../support/ports';
-import { hear, installVoice, transitions } from '../support/voice';
+import { hear, installVoice, spoken, transitions } from '../support/voice';
 
 // These tests share the fake providers of the second server: one project, one at a time.
 test.describe.configure({ mode: 'serial' });
@@ -57,6 +57,59 @@ test("the server voice speaks each sentence in order with the user's chosen voic
   expect(tts[0]!.body.voice_settings).toEqual({ stability: 0.5, similarity_boost: 0.75 });
   // The voice used is the browser's only where the server's failed: here it never did.
   expect(await page.evaluate(() => (window as any).__voice.spoken.length)).toBe(0);
+});
+
+test('the server voice starts playing a sentence while its audio is still downloading (issue 15)', async ({ page, request }) => {
+  await installVoice(page);
+  await page.addInitScript(() => {
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      this.addEventListener('playing', () => ((window as unknown as { __playing?: number }).__playing ??= performance.now()), { once: true });
+      return play.call(this);
+    };
+  });
+  await signUp(page);
+  // A first sentence of about 0.8 s of audio: 4 chunks, of which Chromium buffers about 0.3 s before it plays.
+  const reply =
+    'Claro, te explico cómo funciona el formulario I-765 para renovar tu permiso de trabajo, cuánto cuesta, qué papeles necesitas juntar antes de mandarlo y cuánto tarda la respuesta. Es información general.';
+  await request.post(`${FAKE_URLS.openai}/__control/script`, { data: { behaviors: [{ kind: 'reply', text: reply }] } });
+  // The first sentence's audio comes in chunks 600 ms apart.
+  await request.post(`${FAKE_URLS.elevenlabs}/__control/script`, { data: { behaviors: [{ kind: 'slow', chunkDelayMs: 600 }] } });
+  await page.goto('/chat');
+  await page.getByLabel('Tu pregunta').fill('¿Cómo renuevo mi permiso de trabajo?');
+  await page.getByRole('button', { name: 'Preguntar' }).click();
+  await expect(page.getByTestId('mic-button')).toHaveAttribute('data-state', 'idle', { timeout: 20_000 });
+  expect(await transitions(page)).toEqual(['idle', 'processing', 'speaking', 'idle']);
+  const { playing, firstAudio } = await page.evaluate(() => {
+    const tts = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/api/speech/tts')) as PerformanceResourceTiming[];
+    const first = tts.sort((a, b) => a.startTime - b.startTime)[0]!;
+    return { playing: (window as unknown as { __playing: number }).__playing, firstAudio: { start: first.responseStart, end: first.responseEnd } };
+  });
+  // Its sound started after its first bytes and well before its last ones arrived.
+  expect(playing).toBeGreaterThan(firstAudio.start);
+  expect(playing).toBeLessThan(firstAudio.end - 600);
+});
+
+test('when the server voice fails mid-answer, what it said is heard, then the browser says the rest', async ({ page, request, consoleErrors }) => {
+  await installVoice(page);
+  await signUp(page);
+  const reply = 'Claro, te explico. El formulario I-90 sirve para renovar tu mica. Cuesta 465 dólares en papel.';
+  await request.post(`${FAKE_URLS.openai}/__control/script`, { data: { behaviors: [{ kind: 'reply', text: reply }] } });
+  // The first sentence is spoken by the server (as usual), the second meets a quota error.
+  await request.post(`${FAKE_URLS.elevenlabs}/__control/script`, { data: { behaviors: [{ kind: 'slow', chunkDelayMs: 5 }, { kind: 'quota_exceeded' }] } });
+  await page.goto('/chat');
+  await page.getByLabel('Tu pregunta').fill('¿Cómo renuevo mi mica?');
+  await page.getByRole('button', { name: 'Preguntar' }).click();
+  await expect(page.getByTestId('mic-button')).toHaveAttribute('data-state', 'idle', { timeout: 20_000 });
+  expect(await transitions(page)).toEqual(['idle', 'processing', 'speaking', 'idle']);
+  await expectToast(page, 'Se agotó la cuota del servicio de voz. Por favor, contacta al administrador.');
+  // The browser says the second sentence and what follows (not the first, heard from the server).
+  const said = (await spoken(page)).map((u) => u.text);
+  expect(said.slice(0, 2)).toEqual(['El formulario I-90 sirve para renovar tu mica.', 'Cuesta 465 dólares en papel.']);
+  expect(said).not.toContain('Claro, te explico.');
+  // The provider's refusal is our 502, logged by the browser: expected here.
+  const expected = (text: string) => /status of 502/.test(text);
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((text) => !expected(text)));
 });
 
 test('without speech recognition, the question is recorded and transcribed by the server', async ({ page, request }) => {

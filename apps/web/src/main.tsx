@@ -1,32 +1,44 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { createRouter, preloadRoute } from './app/router';
-import { fetchSession, sessionQueryKey } from './lib/session';
-import { cspNonce } from './lib/csp-nonce';
-import { initI18n } from './lib/i18n';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes, loadPage } from './app/router';
+import { speechConfigQuery } from './features/assistant/api/use-speech-config';
+import { startSessionFetch } from './lib/session';
+import { i18next, initI18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
+import { registerServiceWorker } from './lib/service-worker';
 import './styles.css';
 
-// Radix injects a few <style> elements (scroll locking); the server's CSP allows them by nonce only.
-if (cspNonce) setNonce(cspNonce);
+/** Resolves in a later task: the script's evaluation and React's first render are two shorter tasks. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+// What the first screen needs starts at once and in parallel (issue 15): who is signed in (the page
+// preloads /api/me) and the page's own chunk, while React starts, instead of one after the other.
+startSessionFetch();
+const pageLoaded = loadPage(window.location.pathname);
+registerServiceWorker();
 const queryClient = createQueryClient();
-const router = createRouter();
+// /chat: its voice settings are asked at once, not once the page shows (the usage is asked by the page,
+// fresh each time it opens).
+if (window.location.pathname === '/chat') void queryClient.prefetchQuery(speechConfigQuery);
 
-// What the first screen needs starts at once and in parallel (issue 15): who is signed in and the
-// page's own chunk, while the texts load and React starts, instead of one after the other.
-void queryClient.prefetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 60_000 });
-preloadRoute(window.location.pathname);
-
-void initI18n().then(() => {
-  createRoot(document.getElementById('root')!).render(
+void Promise.all([initI18n(), pageLoaded, nextTask()]).then(() => {
+  const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </QueryClientProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  const root = document.getElementById('root')!;
+  // A page rendered at build time (in Spanish) is hydrated: its HTML stays and React attaches to it. In
+  // one go, not in a transition: an answer (/api/me) arriving halfway would change what is being
+  // hydrated and make React draw the page again.
+  // A page stored for another path (the service worker serves /chat's page for any path offline) is
+  // drawn anew, not hydrated.
+  if (root.dataset.prerendered === window.location.pathname && i18next.language === 'es') hydrateRoot(root, app);
+  else createRoot(root).render(app);
 });

@@ -27,8 +27,8 @@ describe('readSse', () => {
     const events = [];
     for await (const event of readSse(stream)) events.push(event);
     expect(events).toEqual([
-      { event: 'delta', data: { text: 'Cómo' } },
-      { event: 'done', data: { ok: true } },
+      { event: 'delta', data: '{"text":"Cómo"}' },
+      { event: 'done', data: '{"ok":true}' },
     ]);
   });
 
@@ -36,5 +36,11 @@ describe('readSse', () => {
     const events = [];
     for await (const event of readSse(streamOf(['event: a\ndata: 1\n\nevent: b\ndata: 2\n\n']))) events.push(event);
     expect(events.map((e) => e.event)).toEqual(['a', 'b']);
+  });
+
+  it('joins multi-line data, skips comments and names an unnamed event "message"', async () => {
+    const events = [];
+    for await (const event of readSse(streamOf([': keep-alive\r\n\r\ndata: a\r\ndata: b\r\n\r\n']))) events.push(event);
+    expect(events).toEqual([{ event: 'message', data: 'a\nb' }]);
   });
 });

@@ -1,26 +1,23 @@
-/** Reads a server-sent events stream: yields { event, data } with data parsed as JSON. */
-export async function* readSse(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<{ event: string; data: unknown }> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
+import { EventSourceParserStream } from 'eventsource-parser/stream';
+
+/** One server-sent event: its name ('message' when it has none) and its data text. */
+export interface SseEvent {
+  event: string;
+  data: string;
+}
+
+/** Reads a server-sent events stream (eventsource-parser): yields each event as it completes. */
+export async function* readSse(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<SseEvent> {
+  const reader = body
+    .pipeThrough(new TextDecoderStream() as TransformStream<Uint8Array, string>)
+    .pipeThrough(new EventSourceParserStream())
+    .getReader();
   try {
     for (;;) {
       if (signal?.aborted) return;
       const { value, done } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      let boundary: number;
-      while ((boundary = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, boundary);
-        buffer = buffer.slice(boundary + 2);
-        let event = 'message';
-        const data: string[] = [];
-        for (const line of block.split('\n')) {
-          if (line.startsWith('event:')) event = line.slice(6).trim();
-          else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
-        }
-        if (data.length) yield { event, data: JSON.parse(data.join('\n')) as unknown };
-      }
+      if (done) return;
+      yield { event: value.event ?? 'message', data: value.data };
     }
   } finally {
     reader.releaseLock();

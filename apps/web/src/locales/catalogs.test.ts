@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
-import es from './es.json';
+
+/** The Spanish texts, split per screen (locales/es/*.json): each top-level key in exactly one file. */
+const groups = Object.values(import.meta.glob<Record<string, unknown>>('./es/*.json', { eager: true, import: 'default' }));
+const es: Record<string, unknown> = Object.assign({}, ...groups);
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -18,6 +21,10 @@ function placeholders(catalog: unknown): Map<string, string[]> {
 }
 
 describe('interface catalogs', () => {
+  it("no Spanish group repeats another one's key", () => {
+    expect(groups.flatMap((group) => Object.keys(group)).length).toBe(Object.keys(es).length);
+  });
+
   it('English has every Spanish key and no other', () => {
     expect(keys(en).sort()).toEqual(keys(es).sort());
   });

@@ -1,21 +1,34 @@
 import { STORAGE_KEYS } from '@camino/contracts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { toast } from '@/components/ui/toast-store';
+import { ApiError } from '@/lib/api-client';
+import { useOnline } from '@/lib/online';
 import { useSession } from '@/lib/session';
 import { storage } from '@/lib/storage';
 
+/** Signed-in pages that open with no connection, with what this device keeps (the service worker stores them). */
+const OFFLINE_PAGES = new Set(['/chat']);
+
 /**
  * The protected-section guard (spec section 2): 'Verificando tu sesión...' while checking; the page
- * when signed in; otherwise /login carrying the requested path.
+ * when signed in; otherwise /login carrying the requested path. With no connection the session cannot be
+ * checked: a page of OFFLINE_PAGES (the chat) opens anyway, with what this device
+ * keeps; any other says it needs the connection (issue 15).
  */
 export function RequireAuth() {
   const { t } = useTranslation();
   const location = useLocation();
   const session = useSession();
   const toasted = useRef(false);
+  const online = useOnline();
+  const offlinePage = OFFLINE_PAGES.has(location.pathname);
   const signedOut = !session.isPending && !session.data;
+  const unreachable = !session.data && (!online || (session.error instanceof ApiError && session.error.code === 'NETWORK'));
+  // Back online, the page opened offline stays while the session is checked (a question may be leaving).
+  const [openedOffline, setOpenedOffline] = useState(false);
+  if (unreachable && offlinePage && !openedOffline) setOpenedOffline(true);
 
   useEffect(() => {
     if (signedOut && !toasted.current && storage.get(STORAGE_KEYS.guestSignupEmail)) {
@@ -24,6 +37,17 @@ export function RequireAuth() {
     }
   }, [signedOut, t]);
 
+  if (unreachable || (openedOffline && session.isPending)) {
+    if (offlinePage) return <Outlet />;
+    return (
+      <div role="status" className="container-page flex min-h-[50vh] flex-col items-center justify-center gap-3 text-center">
+        <p className="text-lg font-semibold">{t('offline.needsConnection')}</p>
+        <Link to="/chat" className="font-semibold text-brand-700 underline underline-offset-2">
+          {t('offline.toChat')}
+        </Link>
+      </div>
+    );
+  }
   if (session.isPending) {
     return (
       <div role="status" className="container-page flex min-h-[50vh] items-center justify-center gap-3 text-muted">

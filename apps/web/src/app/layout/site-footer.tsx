@@ -15,6 +15,14 @@ export function SiteFooter() {
           <p className="max-w-md text-sm text-white/60">{t('footer.disclaimer')}</p>
         </div>
         <div className="flex flex-col gap-4 md:items-end">
+          <nav aria-label={t('rights.navLabel')} className="flex flex-col gap-2 md:items-end">
+            <Link to="/derechos/ice-en-casa" className="rounded py-1 font-medium text-white hover:underline">
+              {t('rights.iceAtHome')}
+            </Link>
+            <Link to="/derechos/si-te-detienen" className="rounded py-1 font-medium text-white hover:underline">
+              {t('rights.detained')}
+            </Link>
+          </nav>
           <nav aria-label={t('footer.privacyPolicy')} className="flex flex-col gap-2 md:items-end">
             <Link to="/privacy-policy" className="rounded py-1 font-medium text-white hover:underline">
               {t('footer.privacyPolicy')}

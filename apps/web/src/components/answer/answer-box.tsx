@@ -5,6 +5,10 @@ import { cn } from '@/lib/cn';
 import { checkedMonth, displayUrl, shareText } from '@/lib/source-line';
 import { AnswerText } from './answer-text';
 import { ShareAnswer } from './share-answer';
+import { registerTexts } from '@/lib/i18n';
+import assistantTexts from '@/locales/es/assistant.json';
+
+registerTexts(assistantTexts);
 
 interface AnswerBoxProps {
   question: string | null;

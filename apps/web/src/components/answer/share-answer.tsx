@@ -2,6 +2,10 @@ import { Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
+import { registerTexts } from '@/lib/i18n';
+import assistantTexts from '@/locales/es/assistant.json';
+
+registerTexts(assistantTexts);
 
 /**
  * "Compartir": the phone's share sheet (Web Share API: WhatsApp, messages, ...), or, where there is none,

@@ -2,6 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
 import { coverFor, formatLongDate, type ArticleMeta } from '@/content/blog';
+import { registerTexts } from '@/lib/i18n';
+import blogTexts from '@/locales/es/blog.json';
+
+registerTexts(blogTexts);
 
 export function ArticleCard({ article, featured = false, headingLevel = 'h3' }: { article: ArticleMeta; featured?: boolean; headingLevel?: 'h2' | 'h3' }) {
   const { t, i18n } = useTranslation();

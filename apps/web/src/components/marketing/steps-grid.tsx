@@ -1,5 +1,9 @@
 import { FileDown, MessageSquareText, Sparkles, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { registerTexts } from '@/lib/i18n';
+import marketingTexts from '@/locales/es/marketing.json';
+
+registerTexts(marketingTexts);
 
 const steps = [
   { key: 'account', Icon: UserPlus },

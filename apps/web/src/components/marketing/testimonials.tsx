@@ -1,5 +1,9 @@
 import { Quote } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { registerTexts } from '@/lib/i18n';
+import marketingTexts from '@/locales/es/marketing.json';
+
+registerTexts(marketingTexts);
 
 const people = [
   { key: 'maria', tone: 'bg-sun-300' },

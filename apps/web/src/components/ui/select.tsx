@@ -1,7 +1,6 @@
 import { Select as Primitive } from 'radix-ui';
 import { Check, ChevronDown } from 'lucide-react';
 import { useId } from 'react';
-import { cspNonce } from '@/lib/csp-nonce';
 
 interface SelectProps<T extends string> {
   label: string;
@@ -35,7 +34,7 @@ export function Select<T extends string>({ label, value, onChange, options, disa
             sideOffset={6}
             className="z-50 max-h-80 w-[var(--radix-select-trigger-width)] overflow-hidden rounded-xl bg-white shadow-[var(--shadow-pop)] ring-1 ring-navy-900/10"
           >
-            <Primitive.Viewport className="p-1" nonce={cspNonce}>
+            <Primitive.Viewport className="p-1">
               {options.map((option) => (
                 <Primitive.Item
                   key={option.value}

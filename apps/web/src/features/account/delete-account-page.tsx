@@ -9,10 +9,15 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
+import { forgetAnswers } from '@/lib/offline-answers';
 import { useSession } from '@/lib/session';
 import { ApiError, api } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { usePageTitle } from '@/lib/use-page-title';
+import { registerTexts } from '@/lib/i18n';
+import deleteAccountTexts from '@/locales/es/delete-account.json';
+
+registerTexts(deleteAccountTexts);
 
 /**
  * /delete-account: the deletion request (spec sections 2, 4, 5 "Deletion form", 8). Signed out, the
@@ -43,6 +48,8 @@ export function Component() {
     send.mutate(signedIn ? { reason } : { contact, reason }, {
       onSuccess: () => {
         toast({ title: t('deleteAccount.sent'), variant: 'success', kind: 'deletion' });
+        // Asking to delete the account is enough to take the answers kept on this phone away.
+        if (signedIn) forgetAnswers();
         void queryClient.invalidateQueries({ queryKey: ['deletion-request'] });
         void navigate(signedIn ? '/settings' : '/');
       },

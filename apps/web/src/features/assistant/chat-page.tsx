@@ -1,7 +1,12 @@
-import { RotateCcw } from 'lucide-react';
+import { RotateCcw, WifiOff } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AnswerBox } from '@/components/answer/answer-box';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
+import { savedAnswers } from '@/lib/offline-answers';
+import { useOnline } from '@/lib/online';
 import { useSession } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useUsage } from './api/use-usage';
@@ -10,19 +15,25 @@ import { FaqCards } from './components/faq-cards';
 import { LimitNotice } from './components/limit-notice';
 import { UsageCounter } from './components/usage-counter';
 import { PlanTrigger } from '@/components/plan-trigger';
+import { registerTexts } from '@/lib/i18n';
+import assistantTexts from '@/locales/es/assistant.json';
 
-/** /chat: the main assistant page (spec section 2). */
+registerTexts(assistantTexts);
+
+/** /chat: the main assistant page (spec section 2); with no connection, also what this device keeps. */
 export function Component() {
   const { t } = useTranslation();
   usePageTitle(t('chat.title'));
   const { data: user } = useSession();
   const usage = useUsage('user');
   const limitReached = usage.data?.remaining === 0;
+  const online = useOnline();
 
   return (
     <>
       <PageHeader title={t('chat.title')} subtitle={t('chat.subtitle')} />
       <div className="container-page max-w-4xl space-y-10 py-8 md:py-12">
+        {online ? null : <OfflineSection />}
         <section aria-labelledby="ask-title" className="rounded-[var(--radius-card)] bg-sand-100 p-4 ring-1 ring-navy-900/5 sm:p-6">
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
             <h2 id="ask-title" className="text-xl font-bold sm:text-2xl">
@@ -55,5 +66,41 @@ export function Component() {
         <FaqCards />
       </div>
     </>
+  );
+}
+
+/** With no connection: says so, links the rights pages, and shows the last answers kept on this device. */
+function OfflineSection() {
+  const { t } = useTranslation();
+  const [answers] = useState(savedAnswers);
+  return (
+    <section aria-labelledby="offline-title" data-testid="offline-section" className="space-y-5">
+      <div role="status" className="flex gap-3 rounded-2xl bg-brand-50 p-4 ring-1 ring-brand-200">
+        <WifiOff aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+        <div className="space-y-2">
+          <h2 id="offline-title" className="text-lg font-bold">
+            {t('offline.title')}
+          </h2>
+          <p>{t('offline.body')}</p>
+          <p className="flex flex-wrap gap-x-4 gap-y-1">
+            <Link to="/derechos/ice-en-casa" className="font-semibold text-brand-700 underline underline-offset-2">
+              {t('rights.iceAtHome')}
+            </Link>
+            <Link to="/derechos/si-te-detienen" className="font-semibold text-brand-700 underline underline-offset-2">
+              {t('rights.detained')}
+            </Link>
+          </p>
+        </div>
+      </div>
+      {answers.length ? (
+        <div className="space-y-5">
+          <h2 className="text-xl font-bold">{t('offline.lastAnswers')}</h2>
+          <p className="text-sm text-muted">{t('offline.lastAnswersNote')}</p>
+          {answers.map((saved) => (
+            <AnswerBox key={saved.at} live={false} question={saved.question} answer={saved.answer} kind="answer" writing={false} />
+          ))}
+        </div>
+      ) : null}
+    </section>
   );
 }

@@ -23,6 +23,10 @@ import { SignupPrompt } from './components/signup-prompt';
 import { PhoneInput } from './components/phone-input';
 import { VerifyPhoneDialog } from './components/verify-phone-dialog';
 import { schemas } from './lib/schemas';
+import { registerTexts } from '@/lib/i18n';
+import loginTexts from '@/locales/es/login.json';
+
+registerTexts(loginTexts);
 
 type Mode = 'select' | 'login' | 'register';
 type Method = 'email' | 'phone';

@@ -12,6 +12,10 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { fieldErrors } from '@/lib/validate';
 import { useResetPassword } from './api/use-password-reset';
 import { schemas } from './lib/schemas';
+import { registerTexts } from '@/lib/i18n';
+import loginTexts from '@/locales/es/login.json';
+
+registerTexts(loginTexts);
 
 /** /reset-password?token=...: the page the reset e-mail links to. */
 export function Component() {

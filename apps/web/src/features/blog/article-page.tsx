@@ -7,6 +7,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast-store';
 import { usePageTitle } from '@/lib/use-page-title';
 import { coverFor, formatLongDate, loadArticle, paragraphs } from '@/content/blog';
+import { registerTexts } from '@/lib/i18n';
+import blogTexts from '@/locales/es/blog.json';
+
+registerTexts(blogTexts);
 
 async function share(title: string, t: (key: string) => string): Promise<void> {
   const url = window.location.href;

@@ -4,6 +4,10 @@ import { PageHeader } from '@/components/page-header';
 import { usePageTitle } from '@/lib/use-page-title';
 import { articles } from '@/content/blog';
 import { ArticleCard } from '@/components/marketing/article-card';
+import { registerTexts } from '@/lib/i18n';
+import blogTexts from '@/locales/es/blog.json';
+
+registerTexts(blogTexts);
 
 export function Component() {
   const { t } = useTranslation();

@@ -10,6 +10,10 @@ import { toast } from '@/components/ui/toast-store';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useChats, useDeleteChat } from './api/use-chats';
 import { ChatCard } from './components/chat-card';
+import { registerTexts } from '@/lib/i18n';
+import savedChatsTexts from '@/locales/es/saved-chats.json';
+
+registerTexts(savedChatsTexts);
 
 /** /saved-chats: 'Mis Chats' (spec section 2 "Saved chats page"). */
 export function Component() {

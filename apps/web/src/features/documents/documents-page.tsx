@@ -8,6 +8,10 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useDocuments, type DocumentItem } from './api/use-documents';
 import { downloadDocument } from './download';
 import { filterDocuments } from './filter';
+import { registerTexts } from '@/lib/i18n';
+import documentsTexts from '@/locales/es/documents.json';
+
+registerTexts(documentsTexts);
 
 function SourceBadge({ source }: { source: DocumentItem['source'] }) {
   const { t } = useTranslation();

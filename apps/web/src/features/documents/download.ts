@@ -3,6 +3,10 @@ import type { TFunction } from 'i18next';
 import { toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { requestDownloadUrl, type DocumentItem } from './api/use-documents';
+import { registerTexts } from '@/lib/i18n';
+import documentsTexts from '@/locales/es/documents.json';
+
+registerTexts(documentsTexts);
 
 /** iPhone, iPad and iPod, including iPadOS that presents itself as a Mac. */
 export function isIos(nav: Pick<Navigator, 'userAgent' | 'platform' | 'maxTouchPoints'> = navigator): boolean {

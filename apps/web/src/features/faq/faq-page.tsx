@@ -6,6 +6,10 @@ import { Accordion } from '@/components/ui/accordion';
 import { buttonClasses } from '@/components/ui/button';
 import { faqItems } from '@/content/faq';
 import { usePageTitle } from '@/lib/use-page-title';
+import { registerTexts } from '@/lib/i18n';
+import infoTexts from '@/locales/es/info.json';
+
+registerTexts(infoTexts);
 
 export function Component() {
   const { t, i18n } = useTranslation();

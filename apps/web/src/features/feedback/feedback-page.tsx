@@ -10,6 +10,10 @@ import { StarRating } from '@/components/ui/star-rating';
 import { toast } from '@/components/ui/toast-store';
 import { api, ApiError } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/use-page-title';
+import { registerTexts } from '@/lib/i18n';
+import feedbackTexts from '@/locales/es/feedback.json';
+
+registerTexts(feedbackTexts);
 
 /** /feedback: the survey in five sections (spec sections 2, 4 "Feedback", 5 "Feedback"). */
 export function Component() {

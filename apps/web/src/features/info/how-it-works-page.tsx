@@ -5,6 +5,10 @@ import { StepsGrid } from '@/components/marketing/steps-grid';
 import { PageHeader } from '@/components/page-header';
 import { buttonClasses } from '@/components/ui/button';
 import { usePageTitle } from '@/lib/use-page-title';
+import { registerTexts } from '@/lib/i18n';
+import marketingTexts from '@/locales/es/marketing.json';
+
+registerTexts(marketingTexts);
 
 export function Component() {
   const { t } = useTranslation();

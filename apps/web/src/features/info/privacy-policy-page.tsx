@@ -4,6 +4,10 @@ import { PageHeader } from '@/components/page-header';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSiteInfo } from '@/lib/use-site-info';
 import { fillOperator } from '@/lib/operator-text';
+import { registerTexts } from '@/lib/i18n';
+import infoTexts from '@/locales/es/info.json';
+
+registerTexts(infoTexts);
 
 interface Section {
   title: string;

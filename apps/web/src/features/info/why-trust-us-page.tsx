@@ -7,6 +7,10 @@ import { PageHeader } from '@/components/page-header';
 import { buttonClasses } from '@/components/ui/button';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSiteInfo } from '@/lib/use-site-info';
+import { registerTexts } from '@/lib/i18n';
+import infoTexts from '@/locales/es/info.json';
+
+registerTexts(infoTexts);
 
 const pillars = [
   { key: 'sources', Icon: BookCheck },

@@ -15,6 +15,10 @@ import { LIMITS } from '@camino/contracts';
 import { CounterCard } from './components/counter-card';
 import { SubscribeCta } from './components/subscribe-cta';
 import { useInView } from './hooks/use-in-view';
+import { registerTexts } from '@/lib/i18n';
+import landingTexts from '@/locales/es/landing.json';
+
+registerTexts(landingTexts);
 
 const membership = ['unlimited', 'allDay', 'pdf', 'devices'] as const;
 const findFooter = () => document.querySelector('footer');

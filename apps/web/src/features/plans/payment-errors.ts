@@ -1,4 +1,8 @@
 import type { TFunction } from 'i18next';
+import { registerTexts } from '@/lib/i18n';
+import paymentTexts from '@/locales/es/payment.json';
+
+registerTexts(paymentTexts);
 
 /**
  * The spec's mapping of payment errors (section 8 "Payment"): known gateway and account phrases

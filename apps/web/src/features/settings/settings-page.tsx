@@ -13,11 +13,14 @@ import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast-store';
 import { useSession } from '@/lib/session';
 import { setFlashToast } from '@/lib/flash-toast';
-import { setLanguage } from '@/lib/i18n';
+import { setLanguage, registerTexts } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useUpdateProfile } from './api/use-update-profile';
 import { usePendingDeletion, useWithdrawDeletion } from './api/use-deletion-request';
 import { SubscriptionSection } from './components/subscription-section';
+import settingsTexts from '@/locales/es/settings.json';
+
+registerTexts(settingsTexts);
 
 /** /settings (spec section 2 "Settings", 4 "Settings save"). */
 export function Component() {

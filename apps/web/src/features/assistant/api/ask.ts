@@ -1,4 +1,4 @@
-import type { AnswerKind, AskDone, AskRequest } from '@camino/contracts';
+import { askEventSchema, type AnswerKind, type AskDone, type AskRequest } from '@camino/contracts';
 import { apiFetch, ApiError } from '@/lib/api-client';
 import { readSse } from '@/lib/sse';
 
@@ -11,9 +11,13 @@ export interface AskHandlers {
 /** The finished answer: its text, its source, the counter and the saved chat. */
 export type AskResult = AskDone;
 
+const EVENTS = new Set<string>(askEventSchema.options.map((option) => option.shape.event.value));
+const interrupted = () => new ApiError(0, 'NETWORK', 'La respuesta se interrumpió. Revisa tu internet e inténtalo de nuevo.');
+
 /**
- * Asks the assistant and follows the answer as it streams (server-sent events). Resolves with the
- * finished answer; rejects with an ApiError carrying the server's Spanish message.
+ * Asks the assistant and follows the answer as it streams (server-sent events, each checked against the
+ * contracts' schema). Resolves with the finished answer; rejects with an ApiError carrying the server's
+ * Spanish message.
  */
 export async function askAssistant(request: AskRequest, handlers: AskHandlers, signal?: AbortSignal): Promise<AskResult> {
   const tz = new Date().getTimezoneOffset();
@@ -24,23 +28,35 @@ export async function askAssistant(request: AskRequest, handlers: AskHandlers, s
     signal,
   });
   if (!response.body) throw new ApiError(0, 'NETWORK', 'No hay conexión con el servidor. Revisa tu internet e inténtalo de nuevo.');
-  for await (const { event, data } of readSse(response.body, signal)) {
-    const payload = data as Record<string, unknown>;
+  for await (const message of readSse(response.body, signal)) {
+    // An event this version does not know is skipped; a known one that does not match its schema ends the answer.
+    if (!EVENTS.has(message.event)) continue;
+    const parsed = askEventSchema.safeParse({ event: message.event, data: parseJson(message.data) });
+    if (!parsed.success) throw interrupted();
+    const { event, data } = parsed.data;
     switch (event) {
       case 'start':
-        handlers.onStart?.(payload.kind as AnswerKind);
+        handlers.onStart?.(data.kind);
         break;
       case 'delta':
-        handlers.onDelta?.(payload.text as string);
+        handlers.onDelta?.(data.text);
         break;
       case 'sentence':
-        handlers.onSentence?.(payload.text as string, payload.index as number);
+        handlers.onSentence?.(data.text, data.index);
         break;
       case 'done':
-        return payload as unknown as AskResult;
+        return data;
       case 'error':
-        throw new ApiError(502, payload.code as never, payload.message as string);
+        throw new ApiError(502, data.code as never, data.message);
     }
   }
-  throw new ApiError(0, 'NETWORK', 'La respuesta se interrumpió. Revisa tu internet e inténtalo de nuevo.');
+  throw interrupted();
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

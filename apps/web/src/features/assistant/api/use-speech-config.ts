@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export interface SpeechConfig {
@@ -8,12 +8,14 @@ export interface SpeechConfig {
   transcription: boolean;
 }
 
+export const speechConfigQuery = queryOptions({
+  queryKey: ['speech-config'],
+  queryFn: () => api.get<SpeechConfig>('/api/speech/config'),
+  staleTime: Infinity,
+});
+
 export function useSpeechConfig() {
-  return useQuery({
-    queryKey: ['speech-config'],
-    queryFn: () => api.get<SpeechConfig>('/api/speech/config'),
-    staleTime: Infinity,
-  });
+  return useQuery(speechConfigQuery);
 }
 
 /** Sends recorded audio to the server for transcription; resolves with the text. */

@@ -1,6 +1,6 @@
 import type { VoiceId } from '@camino/contracts';
-import { Volume2, VolumeX } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Volume2, VolumeX, WifiOff } from 'lucide-react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { storage } from '@/lib/storage';
 import type { AskResult } from '../api/ask';
@@ -10,6 +10,10 @@ import { useListening } from '../hooks/use-listening';
 import { AnswerBox } from '@/components/answer/answer-box';
 import { TextQuestionForm } from './text-question-form';
 import { VoiceControl } from './voice-control';
+import { registerTexts } from '@/lib/i18n';
+import assistantTexts from '@/locales/es/assistant.json';
+
+registerTexts(assistantTexts);
 
 const SPEAK_KEY = 'speakAnswers';
 
@@ -33,7 +37,8 @@ interface AssistantPanelProps {
  * The query panel (spec sections 2 and 4): the voice control, the conversation as a thread (earlier
  * turns, then the live one as it is written and read aloud), and the text input. While an answer is
  * read aloud a stop button shows and the inputs stay usable: a new question stops the reading first.
- * The inputs wait only while a question is heard or answered.
+ * The inputs wait only while a question is heard or answered. A question typed with no connection waits
+ * on screen and is sent when the connection returns (issue 15).
  */
 export function AssistantPanel({ mode, voiceId, disabled, onBlocked, onFinished, onGuestLimit, notice, footer }: AssistantPanelProps) {
   const { t } = useTranslation();
@@ -47,6 +52,17 @@ export function AssistantPanel({ mode, voiceId, disabled, onBlocked, onFinished,
     if (turns > 1) liveTurn.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, [turns]);
   const { setStatus, submit } = flow;
+  const [waiting, setWaiting] = useState<string | null>(null);
+  const sendWaiting = useEffectEvent(() => {
+    if (!waiting) return;
+    setWaiting(null);
+    void submit(waiting);
+  });
+  // Attached once: a listener replaced while the 'online' event is dispatched would miss it.
+  useEffect(() => {
+    window.addEventListener('online', sendWaiting);
+    return () => window.removeEventListener('online', sendWaiting);
+  }, []);
 
   const listening = useListening({
     mode,
@@ -110,6 +126,15 @@ export function AssistantPanel({ mode, voiceId, disabled, onBlocked, onFinished,
         </div>
       </section>
       {notice}
+      {waiting ? (
+        <div role="status" data-testid="waiting-question" className="flex gap-3 rounded-2xl bg-brand-50 p-4 text-ink ring-1 ring-brand-200">
+          <WifiOff aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+          <div className="min-w-0 space-y-1">
+            <p className="font-semibold">{t('offline.waiting')}</p>
+            <p className="break-words whitespace-pre-line text-muted">{waiting}</p>
+          </div>
+        </div>
+      ) : null}
       <div>
         <p className="mb-2 text-center text-sm text-muted">{t('voice.or')}</p>
         <TextQuestionForm
@@ -119,7 +144,8 @@ export function AssistantPanel({ mode, voiceId, disabled, onBlocked, onFinished,
               return;
             }
             listening.setTranscript('');
-            void submit(text);
+            if (navigator.onLine) void submit(text);
+            else setWaiting(text);
           }}
           disabled={disabled && !onBlocked}
           busy={inputsBusy}

@@ -1,5 +1,9 @@
 import { Landmark, Plane, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { registerTexts } from '@/lib/i18n';
+import assistantTexts from '@/locales/es/assistant.json';
+
+registerTexts(assistantTexts);
 
 const cards = [
   { key: 'tourist', Icon: Plane },

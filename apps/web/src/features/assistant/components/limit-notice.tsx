@@ -1,6 +1,10 @@
 import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { registerTexts } from '@/lib/i18n';
+import assistantTexts from '@/locales/es/assistant.json';
+
+registerTexts(assistantTexts);
 
 /** The free-plan limit (spec sections 4 and 8): the message, and the way to continue. */
 export function LimitNotice({ children }: { children?: ReactNode }) {

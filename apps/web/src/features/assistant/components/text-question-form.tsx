@@ -4,6 +4,10 @@ import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
+import { registerTexts } from '@/lib/i18n';
+import assistantTexts from '@/locales/es/assistant.json';
+
+registerTexts(assistantTexts);
 
 /** The text question: trimmed, empty or busy submits ignored, disabled while processing (spec section 4). */
 export function TextQuestionForm({ onAsk, disabled, busy }: { onAsk: (question: string) => void; disabled: boolean; busy: boolean }) {

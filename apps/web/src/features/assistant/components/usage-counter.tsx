@@ -1,6 +1,10 @@
 import type { Usage } from '@camino/contracts';
 import { MessageCircleQuestion } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { registerTexts } from '@/lib/i18n';
+import assistantTexts from '@/locales/es/assistant.json';
+
+registerTexts(assistantTexts);
 
 /** 'Consultas restantes: N de 3', or ∞ for the unlimited plan. */
 export function UsageCounter({ usage }: { usage: Usage | undefined }) {

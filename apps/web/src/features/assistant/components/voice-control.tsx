@@ -2,6 +2,10 @@ import { Mic, Square, VolumeX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import type { VoiceStatus } from '../hooks/use-answer-flow';
+import { registerTexts } from '@/lib/i18n';
+import assistantTexts from '@/locales/es/assistant.json';
+
+registerTexts(assistantTexts);
 
 interface VoiceControlProps {
   status: VoiceStatus;

@@ -5,6 +5,10 @@ import { Dialog } from '@/components/ui/dialog';
 import { storage } from '@/lib/storage';
 import { useUsage } from '../api/use-usage';
 import { AssistantPanel } from './assistant-panel';
+import { registerTexts } from '@/lib/i18n';
+import demoTexts from '@/locales/es/demo.json';
+
+registerTexts(demoTexts);
 
 const demoCount = () => Number.parseInt(storage.get(STORAGE_KEYS.guestDemoCount) ?? '0', 10) || 0;
 

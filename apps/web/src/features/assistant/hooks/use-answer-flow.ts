@@ -5,6 +5,10 @@ import { toast } from '@/components/ui/toast-store';
 import type { AskResult } from '../api/ask';
 import { useAssistant } from './use-assistant';
 import { browserSpeaker, serverSpeaker, type Speaker } from '../lib/speaker';
+import { registerTexts } from '@/lib/i18n';
+import assistantTexts from '@/locales/es/assistant.json';
+
+registerTexts(assistantTexts);
 
 /** Spec section 4 "Voice control": idle -> listening -> processing -> speaking -> idle. */
 export type VoiceStatus = 'idle' | 'listening' | 'processing' | 'speaking';

@@ -1,12 +1,18 @@
-import { LIMITS, type AnswerKind, type AnswerSource, type Turn } from '@camino/contracts';
+import { LIMITS, type AnswerKind, type AnswerSource, type SessionUser, type Turn } from '@camino/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
+import { rememberAnswer } from '@/lib/offline-answers';
+import { sessionQueryKey } from '@/lib/session';
 import { askAssistant, type AskResult } from '../api/ask';
 import { usageQueryKey } from '../api/use-usage';
+import { registerTexts } from '@/lib/i18n';
+import assistantTexts from '@/locales/es/assistant.json';
+
+registerTexts(assistantTexts);
 
 export interface Exchange {
   id: number;
@@ -60,6 +66,10 @@ export function useAssistant(mode: 'user' | 'guest', options: { onGuestLimit?: (
         if (own.signal.aborted) return null;
         queryClient.setQueryData(usageQueryKey(mode), result.usage);
         update((e) => ({ ...e, answer: result.text, kind: result.kind, source: result.source ?? null, done: true }));
+        // Kept on this device to be read offline (issue 15): answers only, not clarifying questions.
+        const userId = queryClient.getQueryData<SessionUser | null>(sessionQueryKey)?.id;
+        if (mode === 'user' && userId && (result.kind === 'answer' || result.kind === 'urgent'))
+          rememberAnswer(userId, { question, answer: result.text, at: new Date().toISOString() });
         turns.current = [...turns.current, { role: 'user' as const, content: question }, { role: 'assistant' as const, content: result.text }].slice(
           -LIMITS.historyMaxTurns,
         );

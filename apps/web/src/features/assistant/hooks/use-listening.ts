@@ -5,6 +5,10 @@ import { errorMessage } from '@/lib/error-message';
 import { transcribeRecording } from '../api/use-speech-config';
 import { checkMicrophone, listen, recognitionConstructor, VoiceError, type VoiceProblem } from '../lib/recognition';
 import { hasMediaRecorder, record, type Recording } from '../lib/recorder';
+import { registerTexts } from '@/lib/i18n';
+import assistantTexts from '@/locales/es/assistant.json';
+
+registerTexts(assistantTexts);
 
 const PROBLEM_KEYS: Record<VoiceProblem, string> = {
   unsupported: 'unsupported',

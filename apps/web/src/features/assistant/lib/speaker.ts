@@ -81,12 +81,157 @@ export function browserSpeaker(voiceId: VoiceId, events: SpeakerEvents = {}): Sp
   };
 }
 
+interface ServerSpeakerOptions {
+  mode: 'user' | 'guest';
+  voiceId: VoiceId;
+  audio: HTMLAudioElement;
+}
+
+/** The browser can play MP3 as its bytes arrive (Media Source Extensions): Chrome, Firefox, Android. */
+const canStream = () => typeof MediaSource !== 'undefined' && MediaSource.isTypeSupported('audio/mpeg');
+
+const ttsRequest = (text: string, mode: 'user' | 'guest', signal: AbortSignal) =>
+  apiFetch('/api/speech/tts', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'audio/mpeg' },
+    body: JSON.stringify({ text, mode }),
+    signal,
+  });
+
 /**
  * The server's voice (ElevenLabs through our API; the key stays on the server). Each sentence's audio
  * is requested as soon as the sentence exists; playback follows the order of the sentences on one
- * audio element. A failure hands the rest of the answer to the browser's voice.
+ * audio element. A failure hands the rest of the answer to the browser's voice. Where the browser
+ * can, the audio plays as it downloads (issue 15); elsewhere (iPhone Safari) each sentence's whole file
+ * is fetched before it plays.
  */
-export function serverSpeaker(options: { mode: 'user' | 'guest'; voiceId: VoiceId; audio: HTMLAudioElement }, events: SpeakerEvents = {}): Speaker {
+export function serverSpeaker(options: ServerSpeakerOptions, events: SpeakerEvents = {}): Speaker {
+  return canStream() ? streamingSpeaker(options, events) : wholeFileSpeaker(options, events);
+}
+
+const once = (target: EventTarget, ...types: string[]) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      types.forEach((type) => target.removeEventListener(type, done));
+      resolve();
+    };
+    types.forEach((type) => target.addEventListener(type, done));
+  });
+
+/**
+ * One MediaSource for the whole answer: each sentence's MP3 is appended chunk by chunk as it arrives, in
+ * the order of the sentences ('sequence' mode puts them end to end), and playback starts with the
+ * first chunk. The downloads all start at once; a sentence's bytes wait only for the sentences before.
+ */
+function streamingSpeaker({ mode, voiceId, audio }: ServerSpeakerOptions, events: SpeakerEvents): Speaker {
+  const drain = new Drain();
+  const controller = new AbortController();
+  // Opened with the first sentence, after its request has left.
+  let media: MediaSource | null = null;
+  let buffer: Promise<SourceBuffer> | null = null;
+  const open = (): Promise<SourceBuffer> => {
+    if (buffer) return buffer;
+    const source = new MediaSource();
+    const mediaUrl = URL.createObjectURL(source);
+    buffer = new Promise<SourceBuffer>((resolve) => {
+      source.addEventListener(
+        'sourceopen',
+        () => {
+          URL.revokeObjectURL(mediaUrl); // attached: the link is no longer needed
+          const sourceBuffer = source.addSourceBuffer('audio/mpeg');
+          sourceBuffer.mode = 'sequence';
+          resolve(sourceBuffer);
+        },
+        { once: true },
+      );
+    });
+    media = source;
+    audio.src = mediaUrl;
+    return buffer;
+  };
+  // Resolves when the audio has played to its end (or cannot play at all).
+  let heard: Promise<void> | null = null;
+  let chain = Promise.resolve();
+  let cancelled = false;
+  let failed = false;
+  const unspoken: string[] = [];
+
+  const append = async (chunk: Uint8Array) => {
+    const sourceBuffer = await open();
+    if (sourceBuffer.updating) await once(sourceBuffer, 'updateend');
+    if (cancelled) return;
+    sourceBuffer.appendBuffer(chunk as Uint8Array<ArrayBuffer>);
+    await once(sourceBuffer, 'updateend', 'error');
+    heard ??= audio.play().then(
+      () => {
+        events.onStart?.();
+        return once(audio, 'ended', 'error');
+      },
+      // Autoplay refused or undecodable: the text is on screen; go on.
+      () => {},
+    );
+  };
+
+  const stream = async (text: string, response: Promise<Response>) => {
+    if (cancelled) return;
+    if (failed) {
+      unspoken.push(text);
+      return;
+    }
+    try {
+      const reader = (await response).body!.getReader();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done || cancelled) return;
+        await append(value);
+      }
+    } catch (error) {
+      if (cancelled) return;
+      failed = true;
+      unspoken.push(text);
+      if (!(error instanceof ApiError && error.code === ('TTS_NOT_CONFIGURED' as never)))
+        events.onServerFailure?.(error instanceof ApiError ? error.message : '');
+    }
+  };
+
+  return {
+    say(text) {
+      if (cancelled) return;
+      const response = ttsRequest(text, mode, controller.signal);
+      response.catch(() => {});
+      void open();
+      chain = chain.then(() => stream(text, response));
+    },
+    finish() {
+      chain = chain.then(async () => {
+        if (cancelled) return;
+        if (buffer && media) {
+          const sourceBuffer = await buffer;
+          if (sourceBuffer.updating) await once(sourceBuffer, 'updateend');
+          if (media.readyState === 'open') media.endOfStream();
+        }
+        await heard;
+        if (cancelled || !unspoken.length) return;
+        // What the server's voice could not say, the browser's says after it.
+        const fallback = browserSpeaker(voiceId, heard ? {} : { onStart: events.onStart });
+        unspoken.forEach((sentence) => fallback.say(sentence));
+        await fallback.finish();
+      });
+      void chain.then(() => drain.done());
+      return drain.wait();
+    },
+    cancel() {
+      cancelled = true;
+      controller.abort();
+      audio.pause();
+      audio.removeAttribute('src');
+      drain.done();
+    },
+  };
+}
+
+/** Each sentence's whole MP3 is downloaded, then played (browsers without Media Source Extensions). */
+function wholeFileSpeaker(options: ServerSpeakerOptions, events: SpeakerEvents): Speaker {
   const { audio } = options;
   const drain = new Drain();
   const queue: Array<{ text: string; url: Promise<string | null> }> = [];
@@ -100,12 +245,7 @@ export function serverSpeaker(options: { mode: 'user' | 'guest'; voiceId: VoiceI
 
   const fetchAudio = async (text: string): Promise<string | null> => {
     try {
-      const response = await apiFetch('/api/speech/tts', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'audio/mpeg' },
-        body: JSON.stringify({ text, mode: options.mode }),
-        signal: controller.signal,
-      });
+      const response = await ttsRequest(text, options.mode, controller.signal);
       const url = URL.createObjectURL(await response.blob());
       urls.push(url);
       return url;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast-store';
 import { api } from '@/lib/api-client';
+import { forgetAnswers } from '@/lib/offline-answers';
 import { sessionQueryKey } from '@/lib/session';
 
 export function useSignOut() {
@@ -10,6 +11,8 @@ export function useSignOut() {
   const navigate = useNavigate();
   const { t } = useTranslation();
   return useMutation({
+    // The answers kept on this phone go at once, even if the server cannot be reached.
+    onMutate: () => forgetAnswers(),
     mutationFn: () => api.post('/api/auth/sign-out', {}),
     onSuccess: () => {
       queryClient.setQueryData(sessionQueryKey, null);

@@ -9,6 +9,10 @@ import { errorMessage } from '@/lib/error-message';
 import { fieldErrors } from '@/lib/validate';
 import { useRequestPasswordReset } from '../api/use-password-reset';
 import { schemas } from '../lib/schemas';
+import { registerTexts } from '@/lib/i18n';
+import loginTexts from '@/locales/es/login.json';
+
+registerTexts(loginTexts);
 
 /** "¿Olvidaste tu contraseña?": sends the reset link by e-mail. */
 export function ForgotPasswordDialog({ open, onOpenChange, initialEmail }: { open: boolean; onOpenChange: (open: boolean) => void; initialEmail: string }) {

@@ -1,6 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { registerTexts } from '@/lib/i18n';
+import demoTexts from '@/locales/es/demo.json';
+
+registerTexts(demoTexts);
 
 /** '¡No te pierdas más respuestas!': after the guest demo, to register or sign in. */
 export function SignupPrompt({

@@ -10,6 +10,10 @@ import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { useVerifyCode } from '../api/use-verify-code';
 import { schemas } from '../lib/schemas';
+import { registerTexts } from '@/lib/i18n';
+import loginTexts from '@/locales/es/login.json';
+
+registerTexts(loginTexts);
 
 interface Props {
   phoneNumber: string | null;

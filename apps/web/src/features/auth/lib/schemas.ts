@@ -1,5 +1,9 @@
 import { LIMITS } from '@camino/contracts';
 import { z } from 'zod';
+import { registerTexts } from '@/lib/i18n';
+import loginTexts from '@/locales/es/login.json';
+
+registerTexts(loginTexts);
 
 // Messages are catalog keys (validation.*), translated where they are shown.
 const email = z.string().trim().min(1, 'validation.emailRequired').pipe(z.email('validation.emailInvalid'));

@@ -5,6 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { AnswerBox } from '@/components/answer/answer-box';
 import { formatChatDate } from '../format-date';
+import { registerTexts } from '@/lib/i18n';
+import savedChatsTexts from '@/locales/es/saved-chats.json';
+
+registerTexts(savedChatsTexts);
 
 /** The saved turns as question and reply pairs (a reply without its question keeps an empty one). */
 function exchanges(turns: SavedTurn[]): Array<{ question: string | null; answer: string; kind: AnswerKind | null; source: AnswerSource | null }> {

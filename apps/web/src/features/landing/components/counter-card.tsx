@@ -4,6 +4,10 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { useSiteInfo } from '@/lib/use-site-info';
+import { registerTexts } from '@/lib/i18n';
+import landingTexts from '@/locales/es/landing.json';
+
+registerTexts(landingTexts);
 
 /** Spanish number format with a thousands point also for four digits: 5300 -> "5.300". */
 export function formatCount(value: number): string {

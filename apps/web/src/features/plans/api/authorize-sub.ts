@@ -1,6 +1,10 @@
 import { isErrorBody } from '@camino/contracts';
 import type { TFunction } from 'i18next';
 import { paymentErrorMessage } from '../payment-errors';
+import { registerTexts } from '@/lib/i18n';
+import paymentTexts from '@/locales/es/payment.json';
+
+registerTexts(paymentTexts);
 
 export interface AuthorizeSubBody {
   firstName: string;

@@ -13,6 +13,10 @@ import { sessionQueryKey, useSession } from '@/lib/session';
 import { storage } from '@/lib/storage';
 import { fieldErrors } from '@/lib/validate';
 import { authorizeSubscription } from '../api/authorize-sub';
+import { registerTexts } from '@/lib/i18n';
+import paymentTexts from '@/locales/es/payment.json';
+
+registerTexts(paymentTexts);
 
 type State = 'idle' | 'processing' | 'success' | 'error';
 

@@ -7,6 +7,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast-store';
 import { PlanTrigger } from '@/components/plan-trigger';
 import { useCancelSubscription, useSubscription } from '../api/use-subscription';
+import { registerTexts } from '@/lib/i18n';
+import settingsTexts from '@/locales/es/settings.json';
+
+registerTexts(settingsTexts);
 
 const longDate = (iso: string, language: string) => new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'long' }).format(new Date(iso));
 
