@@ -19,14 +19,16 @@ const load = (file: string): EvalQuestion[] =>
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as EvalQuestion);
 
-/** [file, questions that must pass every check]; one under the score measured 2026-11-24 (docs/performance.md). */
+/** [file, questions that must pass every check]; one under the score measured 2026-11-24 (docs/performance.md; dev3 lost two to the case choice of issue 11's third stop, the sets together gained seven). */
 const SETS: Array<[string, number]> = [
-  ['public-content.jsonl', 15],
-  ['own-questions.jsonl', 74],
-  ['holdout-questions.jsonl', 54],
-  ['dev-questions.jsonl', 71],
+  ['public-content.jsonl', 16],
+  ['own-questions.jsonl', 75],
+  ['holdout-questions.jsonl', 55],
+  ['dev-questions.jsonl', 74],
   ['dev2-questions.jsonl', 57],
-  ['dev3-questions.jsonl', 55],
+  ['dev3-questions.jsonl', 53],
+  ['dev4-questions.jsonl', 27],
+  ['dev5-questions.jsonl', 58],
 ];
 const FORMAT = /sentences|closing sentence|EE\.UU\.|calls itself a lawyer|not exactly two questions|guest reply/;
 

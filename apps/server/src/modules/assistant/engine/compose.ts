@@ -245,6 +245,10 @@ export function composeBody(input: ComposeInput): string[] {
       else extra.push(replies.missing[intent].replace('{link}', shortLink(input.primary.entry.link)));
     }
   }
+  // A deadline of the matched case is always said: missing it can cost the case (the AR-11's 10 days,
+  // the asylum year, the 5 days to tell the court about a move).
+  if (!input.inOrder && !chosen.some((c) => c.line.type === 'deadline'))
+    take(ranked.find((c) => c.line.type === 'deadline' && input.primary.section.answer.includes(c.line)));
   // 3. In an urgent case, where to go (the detainee locator, the court line, 911 and the hotline) and
   // what to do now: from anywhere in the urgent entry when the matched case lacks it.
   if (input.urgent) {

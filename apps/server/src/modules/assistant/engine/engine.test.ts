@@ -256,3 +256,37 @@ describe('the safety floor: every urgent situation is referred with its resource
     expect(result.text).toMatch(/abogado|representante acreditado/);
   });
 });
+
+describe('the case within an entry, the domain and the deadline (issue 11, third stop)', () => {
+  it('picks the case whose own words the question uses, not the one ranked first by shared words', () => {
+    const plan = engine.plan('nos separamos y el ya no quiere firmar, como quito las condiciones de mi residencia', [], 'user');
+    expect(plan.primary?.entry.id).toBe('i-751');
+    expect(plan.primary?.section.id).toBe('divorcio-o-abuso');
+    expect(plain(engine.compose(plan).text)).toMatch(/solo/);
+  });
+
+  it('keeps the first-ranked case when no other case has words of its own in the question', () => {
+    const plan = engine.plan('cuando mando el I-751', [], 'user');
+    expect(plan.primary?.section.id).toBe('cuando-y-costo');
+  });
+
+  it('answers a question without immigration words when a keyword phrase matched and a case holds most of its words', () => {
+    const result = ask('nos cambiamos de direccion, a quien hay que avisar');
+    expect(result.kind).toBe('answer');
+    expect(result.forms).toContain('AR-11');
+    // The matched case's deadline is always said.
+    expect(plain(result.text)).toMatch(/10 dias/);
+  });
+
+  it('does not let the years of a story thin out what the question is about', () => {
+    const plan = engine.plan('vine en 2021 y en 2022 pedi asilo tarde, todavia puedo pedirlo despues del plazo', [], 'user');
+    expect(plan.primary?.entry.id).toBe('i-589');
+    expect(plain(engine.compose(plan).text)).toMatch(/1 ano/);
+  });
+
+  it('reads the English words people mix in', () => {
+    const plan = engine.plan('what are the requirements for citizenship', [], 'user');
+    expect(plan.kind).toBe('answer');
+    expect(plan.primary?.entry.forms).toContain('N-400');
+  });
+});

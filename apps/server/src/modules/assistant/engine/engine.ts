@@ -56,6 +56,13 @@ const CONFIDENT = 3;
 const IMMIGRATION_EVIDENCE = 6;
 /** Without a keyword phrase, the share of the question's words (by IDF) the best section must hold. */
 const TEXT_ONLY = 0.3;
+/** With an immigration word, the share of the words the knowledge base knows that the best section must hold. */
+const KNOWN_COVERAGE = 0.27;
+/**
+ * Without an immigration word, a keyword phrase that matched and a section holding most of the question's
+ * words ("me cambié de dirección, ¿a quién le aviso?") make the question one of ours too.
+ */
+const DOMAIN_COVERAGE = 0.6;
 /** An urgent entry's phrase this strong makes the answer urgent whatever else matched (the safety floor). */
 const URGENT = 3;
 /** An urgent case named by its own phrases leads when its evidence is at least this share of the best match's. */
@@ -130,7 +137,7 @@ export class AnswerEngine {
       const question = `${original}\n${message}`;
       const facts = applyShortReply(extractFacts(question), message, askedAspects(lastAssistant.content, this.questions));
       const gate = this.kb.byId.get(GATE_ENTRY)!;
-      const primary: Hit = { entry: gate, section: pathwayOf(gate, facts), score: 1, evidence: CONFIDENT, coverage: 1, sectionEvidence: 0 };
+      const primary: Hit = { entry: gate, section: pathwayOf(gate, facts), score: 1, evidence: CONFIDENT, coverage: 1, knownCoverage: 1, sectionEvidence: 0 };
       const urgent = this.urgentMatch(this.retriever.search(message).hits);
       return { kind: urgent ? 'urgent' : 'answer', mode, question, asked: question, intents, hits: [primary], primary, urgent, pathway: true, confident: true };
     }
@@ -182,7 +189,12 @@ export class AnswerEngine {
     const best = top!.entry.id === GATE_ENTRY && specific ? specific : top!;
     // An urgent case named by its own phrases, about as strongly as the best match, is what the question is about.
     const namedUrgent = urgent && !best.entry.urgent && urgent.sectionEvidence > 0 && urgent.evidence >= URGENT_LEAD * best.evidence;
-    const primary = namedUrgent ? urgent : best;
+    const chosen = namedUrgent ? urgent : best;
+    // Within its entry, the case the question's distinguishing words point to.
+    const ranked = hits.filter((h) => h.entry === chosen.entry).map((h) => h.section);
+    const section = this.retriever.caseOf(chosen.entry, question, ranked);
+    const primary =
+      section === chosen.section ? chosen : (hits.find((h) => h.entry === chosen.entry && h.section === section) ?? { ...chosen, section, sectionEvidence: 0 });
     // The answer's own entry, when urgent, gives the resource; another urgent match adds its own.
     const primaryUrgent = primary.entry.urgent || (!!primary.section.urgent && primary.sectionEvidence > 0);
     const urgentHit = primaryUrgent ? primary : urgent;
@@ -206,8 +218,8 @@ export class AnswerEngine {
     const top = leadOf(retrieval.hits);
     if (!top) return false;
     // Without an immigration word, only a strong keyword phrase makes the question one of ours.
-    if (!retrieval.immigration) return top.evidence >= IMMIGRATION_EVIDENCE;
-    return top.evidence >= CONFIDENT || top.coverage >= TEXT_ONLY;
+    if (!retrieval.immigration) return top.evidence >= IMMIGRATION_EVIDENCE || (top.evidence >= CONFIDENT && top.coverage >= DOMAIN_COVERAGE);
+    return top.evidence >= CONFIDENT || top.knownCoverage >= KNOWN_COVERAGE;
   }
 
   /** Urgent cases that matched by their own words (not by full text alone), strongest first, one per entry. */
@@ -265,7 +277,9 @@ export class AnswerEngine {
       related: primary.entry.related
         .map((id) => this.kb.byId.get(id))
         .filter((e) => !!e)
-        .flatMap((entry) => entry!.sections.map((section) => ({ entry: entry!, section, score: 0, evidence: 0, coverage: 0, sectionEvidence: 0 }))),
+        .flatMap((entry) =>
+          entry!.sections.map((section) => ({ entry: entry!, section, score: 0, evidence: 0, coverage: 0, knownCoverage: 0, sectionEvidence: 0 })),
+        ),
       replies,
       contrasts: this.vocabulary.contrasts,
       idf: (s) => this.retriever.idfOf(s),

@@ -28,6 +28,11 @@ export interface Hit {
   evidence: number;
   /** Share of the question's words, weighted by rarity, that the section (with its entry's keywords) contains. */
   coverage: number;
+  /**
+   * The same share without the numbers no entry holds: the years and amounts of a story ("llegué en
+   * 2019") do not thin it out; unknown words still do (what the knowledge base does not know about).
+   */
+  knownCoverage: number;
   /** The weight of this case's own phrases (0 when only its entry's matched). */
   sectionEvidence: number;
 }
@@ -51,6 +56,9 @@ interface Phrase {
 const key = (entry: KnowledgeEntry, section: Section) => `${entry.id}#${section.id}`;
 /** A form the question names is evidence worth a strong phrase. */
 const FORM_EVIDENCE = 12;
+/** Another case of the entry is picked when its distinguishing words weigh this many times the first's, plus CASE_MIN. */
+const CASE_MARGIN = 1.2;
+const CASE_MIN = 1.5;
 /** What each word in a row adds to a phrase, for its order. */
 const ADJACENCY = 0.5;
 /** A message longer than this many words is a story with a question at its end. */
@@ -81,7 +89,7 @@ const EVIDENCE_WEIGHT = 1.5;
 export class Retriever {
   /** The library's index (its per-term scores are stored in `postings`). */
   readonly index: MiniSearch<{ key: string }>;
-  private readonly sections = new Map<string, { entry: KnowledgeEntry; section: Section; first: boolean; terms: Set<string> }>();
+  private readonly sections = new Map<string, { entry: KnowledgeEntry; section: Section; first: boolean; terms: Set<string>; ownTerms: Set<string> }>();
   private readonly phrases = new Map<string, Phrase[]>();
   /** The longest keyword phrase, in words. */
   private longestPhrase = 0;
@@ -131,7 +139,8 @@ export class Retriever {
         };
         documents.push(doc);
         const docTerms = new Set(Object.values(doc).flatMap((v) => stemmedWords(v)));
-        this.sections.set(k, { entry, section, first: i === 0, terms: docTerms });
+        const ownTerms = new Set(stemmedWords([section.title, ...section.keywords, doc.text, ...(section.forms ?? [])].join(' . ')));
+        this.sections.set(k, { entry, section, first: i === 0, terms: docTerms, ownTerms });
         for (const t of docTerms) entryTerms.add(t);
         for (const w of words(Object.values(doc).join(' '))) this.known.add(w);
       });
@@ -190,6 +199,38 @@ export class Retriever {
     list.push({ stems, weight, entryId, sectionKey });
     this.phrases.set(indexKey, list);
     this.longestPhrase = Math.max(this.longestPhrase, stems.length);
+  }
+
+  /**
+   * The case of an entry the question is about: the section holding most of the question's words that
+   * tell the entry's sections apart (each weighted by how few of its sections hold it), its own keyword
+   * phrases counting too. Words every section shares (the entry's name, its form) decide nothing; the
+   * ranked first case stays on a tie.
+   */
+  caseOf(entry: KnowledgeEntry, question: string, ranked: Section[]): Section {
+    if (entry.sections.length < 2) return entry.sections[0]!;
+    const asked = new Set(terms(this.expand(question).text));
+    const termSets = entry.sections.map((section) => this.sections.get(key(entry, section))!.ownTerms);
+    const scoreOf = (i: number) => {
+      let score = 0;
+      for (const t of asked) {
+        if (!termSets[i]!.has(t)) continue;
+        const holding = termSets.filter((set) => set.has(t)).length;
+        score += Math.log(entry.sections.length / holding) * this.idfOf(t);
+      }
+      return score;
+    };
+    const order = [...ranked, ...entry.sections.filter((s) => !ranked.includes(s))];
+    let best = order[0]!;
+    let bestScore = scoreOf(entry.sections.indexOf(best));
+    for (const section of order.slice(1)) {
+      const score = scoreOf(entry.sections.indexOf(section));
+      if (score > bestScore * CASE_MARGIN + CASE_MIN) {
+        best = section;
+        bestScore = score;
+      }
+    }
+    return best;
   }
 
   /** The stem, or null when it is in so many entries that it cannot tell them apart. */
@@ -312,16 +353,19 @@ export class Retriever {
     // Weighted by IDF: the question's rare words (what it is about) count more than its common ones.
     const weightOf = (t: string) => this.idfOf(t);
     const askedWeight = asked.reduce((sum, t) => sum + weightOf(t), 0) || 1;
+    const knownWeight = asked.reduce((sum, t) => sum + (/\d/.test(t) && !this.idf.has(t) ? 0 : weightOf(t)), 0) || 1;
     const hits: Hit[] = [];
     for (const k of candidates) {
       const { entry, section, first, terms: docTerms } = this.sections.get(k)!;
-      const coverage = asked.reduce((sum, t) => sum + (docTerms.has(t) ? weightOf(t) : 0), 0) / askedWeight;
+      const covered = asked.reduce((sum, t) => sum + (docTerms.has(t) ? weightOf(t) : 0), 0);
+      const coverage = covered / askedWeight;
+      const knownCoverage = covered / knownWeight;
       const sectionForms = section.forms ?? [];
       const formHit = namedEntries.has(entry.id) || sectionForms.some((f) => named.includes(f)) ? FORM_EVIDENCE : 0;
       const own = combine(sectionEvidence.get(k));
       const evidence = combine(entryEvidence.get(entry.id)) + SECTION_SHARE * own + formHit;
       const score = (scores.get(k) ?? 0) + EVIDENCE_WEIGHT * evidence + COVERAGE_WEIGHT * coverage + (first ? 0.5 : 0);
-      hits.push({ entry, section, score, evidence, coverage, sectionEvidence: own });
+      hits.push({ entry, section, score, evidence, coverage, knownCoverage, sectionEvidence: own });
     }
     hits.sort((a, b) => b.score - a.score);
     // Immigration words, in the question or among the synonyms its everyday words brought in.
