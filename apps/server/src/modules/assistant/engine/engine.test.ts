@@ -33,7 +33,7 @@ describe('retrieval', () => {
   });
 
   it('lets a keyword match close behind lead over a section that only shares words', () => {
-    const [a, b, c] = kb.entries.map((entry) => ({ entry, section: entry.sections[0]!, score: 0, coverage: 0.3, sectionEvidence: 0 }));
+    const [a, b, c] = kb.entries.map((entry) => ({ entry, section: entry.sections[0]!, score: 0, coverage: 0.3, knownCoverage: 0.3, sectionEvidence: 0 }));
     const wordsOnly = { ...a!, score: 20, evidence: 0 };
     const phrase = { ...b!, score: 15, evidence: 6 };
     expect(leadOf([wordsOnly, phrase])).toBe(phrase);

@@ -48,15 +48,13 @@ export interface EngineResult {
 
 /**
  * Evidence thresholds, in the units of retrieve.ts (a rare word's IDF^1.5 is about 5-10; a form named
- * is 12). With less than CONFIDENT evidence and less than TEXT_ONLY coverage, the built-in engine says it
+ * is 12). With less than CONFIDENT evidence and less than KNOWN_COVERAGE coverage, the built-in engine says it
  * has no reliable information (tuned on the training sets, docs/decisions/0013).
  */
 const CONFIDENT = 3;
 /** Keyword phrases this strong make a question about immigration even without an immigration word. */
 const IMMIGRATION_EVIDENCE = 6;
-/** Without a keyword phrase, the share of the question's words (by IDF) the best section must hold. */
-const TEXT_ONLY = 0.3;
-/** With an immigration word, the share of the words the knowledge base knows that the best section must hold. */
+/** Without a keyword phrase, the share of the question's words (by IDF, numbers left out) the best section must hold. */
 const KNOWN_COVERAGE = 0.27;
 /**
  * Without an immigration word, a keyword phrase that matched and a section holding most of the question's
