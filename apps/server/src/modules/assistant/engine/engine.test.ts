@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadKnowledgeBase } from '../knowledge/load';
-import { AnswerEngine, leadOf } from './engine';
+import { AnswerEngine, lastClause, leadOf } from './engine';
 import { isStopWord, stem } from './text';
 import { loadVocabulary } from './vocabulary';
 
@@ -288,5 +288,24 @@ describe('the case within an entry, the domain and the deadline (issue 11, third
     const plan = engine.plan('what are the requirements for citizenship', [], 'user');
     expect(plan.kind).toBe('answer');
     expect(plan.primary?.entry.forms).toContain('N-400');
+  });
+});
+
+describe('the gate decided by what is asked', () => {
+  it('asks the two questions when a story ends with a general question, its facts kept for later', () => {
+    const result = ask('tengo 9 años aqui, trabajo en restaurantes y pago mis impuestos con el itin, como hago para legalizarme');
+    expect(result.kind).toBe('clarify');
+    expect(result.sentences).toHaveLength(2);
+  });
+
+  it('answers the specific question a story ends with, trigger words in the story or not', () => {
+    const result = ask('quiero legalizarme algun dia, pero ahorita, cuanto cuesta sacar el itin');
+    expect(result.kind).toBe('answer');
+    expect(result.forms).toContain('W-7');
+  });
+
+  it('reads the last clauses of a message as what it asks', () => {
+    expect(lastClause('llevo 12 años aquí, quiero legalizarme, se puede?')).toBe('quiero legalizarme, se puede');
+    expect(lastClause('como me puedo legalizar?')).toBeUndefined();
   });
 });

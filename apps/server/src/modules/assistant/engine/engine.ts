@@ -79,6 +79,19 @@ function pathwayOf(gate: KnowledgeEntry, facts: Facts): Section {
   return gate.sections.find((s) => s.id === pathwaySection(facts)) ?? gate.sections[0]!;
 }
 
+/** The last clauses of a message of several, at least three words: where a story puts its question. */
+export function lastClause(message: string): string | undefined {
+  const clauses = message.split(/[.?!\n,;]+/).filter((c) => words(c).length > 0);
+  let start = clauses.length - 1;
+  while (start > 0 && clauses.slice(start).flatMap((c) => words(c)).length < 3) start--;
+  return start > 0
+    ? clauses
+        .slice(start)
+        .map((c) => c.trim())
+        .join(', ')
+    : undefined;
+}
+
 /** How many of the best-ranked sections a keyword match may come from to lead over full-text matches. */
 const LEAD_WINDOW = 5;
 
@@ -167,9 +180,17 @@ export class AnswerEngine {
 
     // The gate by intent (D5): a general trigger phrase matched, and no specific entry matched more of
     // the question's own words; no form named; nothing urgent.
-    const gateHit = hits.find((h) => h.entry.id === GATE_ENTRY);
     const specific = hits.find((h) => h.entry.id !== GATE_ENTRY);
-    if (gateHit && gateHit.evidence >= GATE_MIN && !urgent && retrieval.named.length === 0 && (!specific || gateHit.evidence > GATE_LEAD * specific.evidence)) {
+    const gateWins = (r: Retrieval) => {
+      const gate = r.hits.find((h) => h.entry.id === GATE_ENTRY);
+      const other = r.hits.find((h) => h.entry.id !== GATE_ENTRY);
+      return gate && gate.evidence >= GATE_MIN && r.named.length === 0 && (!other || gate.evidence > GATE_LEAD * other.evidence) ? gate : undefined;
+    };
+    // What is asked decides: in a story with its question at the end ("llevo 12 años aquí pagando
+    // taxes, ¿cómo me legalizo?"), the story's facts answer the clarifying questions, they are not the question.
+    const askedPart = question === message ? lastClause(message) : undefined;
+    const gateHit = urgent ? undefined : (gateWins(retrieval) ?? (askedPart ? gateWins(this.retriever.search(askedPart)) : undefined));
+    if (gateHit) {
       const facts = extractFacts(question);
       const missing = unanswered(facts);
       if (mode === 'user' && missing.length >= 2)
