@@ -22,13 +22,13 @@ const load = (file: string): EvalQuestion[] =>
 /** [file, questions that must pass every check]; one under the score measured 2026-11-24 (docs/performance.md; dev3 lost two to the case choice of issue 11's third stop, the sets together gained seven). */
 const SETS: Array<[string, number]> = [
   ['public-content.jsonl', 16],
-  ['own-questions.jsonl', 75],
+  ['own-questions.jsonl', 76],
   ['holdout-questions.jsonl', 55],
-  ['dev-questions.jsonl', 74],
+  ['dev-questions.jsonl', 75],
   ['dev2-questions.jsonl', 57],
   ['dev3-questions.jsonl', 53],
   ['dev4-questions.jsonl', 27],
-  ['dev5-questions.jsonl', 58],
+  ['dev5-questions.jsonl', 65],
 ];
 const FORMAT = /sentences|closing sentence|EE\.UU\.|calls itself a lawyer|not exactly two questions|guest reply/;
 

@@ -304,6 +304,12 @@ describe('the gate decided by what is asked', () => {
     expect(result.forms).toContain('W-7');
   });
 
+  it('answers a story that names a way to status, even when it ends with a general question', () => {
+    const plan = engine.plan('mi hija ya cumplio 21 y es ciudadana, me puede arreglar?', [], 'user');
+    expect(plan.kind).toBe('answer');
+    expect(plan.primary?.entry.id).toBe('pedir-a-mis-hijos');
+  });
+
   it('reads the last clauses of a message as what it asks', () => {
     expect(lastClause('llevo 12 años aquí, quiero legalizarme, se puede?')).toBe('quiero legalizarme, se puede');
     expect(lastClause('como me puedo legalizar?')).toBeUndefined();

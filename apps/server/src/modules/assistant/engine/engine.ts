@@ -79,6 +79,9 @@ function pathwayOf(gate: KnowledgeEntry, facts: Facts): Section {
   return gate.sections.find((s) => s.id === pathwaySection(facts)) ?? gate.sections[0]!;
 }
 
+/** Topics of daily life: a story about them says nothing about a way to status. */
+const LIFE_TOPICS: ReadonlySet<string> = new Set(['vida-diaria', 'tramites-uscis', 'permisos-de-trabajo']);
+
 /** The last clauses of a message of several, at least three words: where a story puts its question. */
 export function lastClause(message: string): string | undefined {
   const clauses = message.split(/[.?!\n,;]+/).filter((c) => words(c).length > 0);
@@ -184,11 +187,17 @@ export class AnswerEngine {
     const gateWins = (r: Retrieval) => {
       const gate = r.hits.find((h) => h.entry.id === GATE_ENTRY);
       const other = r.hits.find((h) => h.entry.id !== GATE_ENTRY);
-      return gate && gate.evidence >= GATE_MIN && r.named.length === 0 && (!other || gate.evidence > GATE_LEAD * other.evidence) ? gate : undefined;
+      if (!gate || gate.evidence < GATE_MIN || r.named.length > 0) return undefined;
+      // A specific case holding most of the question's words beats a weak gate phrase ("me puede arreglar").
+      const specificWins = other && (other.evidence >= gate.evidence / GATE_LEAD || (other.knownCoverage >= DOMAIN_COVERAGE && gate.evidence < CONFIDENT));
+      return specificWins ? undefined : gate;
     };
     // What is asked decides: in a story with its question at the end ("llevo 12 años aquí pagando
     // taxes, ¿cómo me legalizo?"), the story's facts answer the clarifying questions, they are not the question.
-    const askedPart = question === message ? lastClause(message) : undefined;
+    // A story that names a way to status ("mi hijo ciudadano cumplió 21, ¿me puede arreglar?") is a
+    // specific question; a story about life here (work, taxes, school) is context.
+    const storyIsContext = !specific || (specific.evidence < CONFIDENT && specific.knownCoverage < DOMAIN_COVERAGE) || LIFE_TOPICS.has(specific.entry.topic);
+    const askedPart = question === message && storyIsContext ? lastClause(message) : undefined;
     const gateHit = urgent ? undefined : (gateWins(retrieval) ?? (askedPart ? gateWins(this.retriever.search(askedPart)) : undefined));
     if (gateHit) {
       const facts = extractFacts(question);
