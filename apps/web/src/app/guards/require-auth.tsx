@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@camino/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';

@@ -1,7 +1,7 @@
 import { LIMITS, type AnswerKind, type AnswerSource, type SessionUser, type Turn } from '@camino/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
