@@ -85,14 +85,6 @@ export default defineConfig({
           groups: [
             { name: 'app', tags: ['$initial'], priority: 2 },
             { name: 'icons', test: /lucide-react|use-page-title/, minShareCount: 2, priority: 1 },
-            // The question box (/chat, and the demo on /login) in one chunk instead of four. Not the page
-            // (it stays the entry the build's manifest names for its preloads), nor what reads the
-            // answer's stream (api/ask, with zod), which loads once the box works.
-            {
-              name: 'assistant',
-              test: (id) => /src\/(features\/assistant|components\/answer|locales\/es\/assistant)/.test(id) && !/(-page|api\/ask)\.tsx?$/.test(id),
-              priority: 1,
-            },
           ],
         },
       },
