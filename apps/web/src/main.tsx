@@ -5,7 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { AppRoutes, loadPage } from './app/router';
 import { speechConfigQuery } from './features/assistant/api/use-speech-config';
 import { startSessionFetch } from './lib/session';
-import { i18next, initI18n } from './lib/i18n';
+import { currentLanguage, initI18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { registerServiceWorker } from './lib/service-worker';
 import './styles.css';
@@ -39,6 +39,6 @@ void Promise.all([initI18n(), pageLoaded, nextTask()]).then(() => {
   // hydrated and make React draw the page again.
   // A page stored for another path (the service worker serves /chat's page for any path offline) is
   // drawn anew, not hydrated.
-  if (root.dataset.prerendered === window.location.pathname && i18next.language === 'es') hydrateRoot(root, app);
+  if (root.dataset.prerendered === window.location.pathname && currentLanguage() === 'es') hydrateRoot(root, app);
   else createRoot(root).render(app);
 });

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Outlet, useLocation } from 'react-router';
 import { LazyToaster } from '@/components/ui/toaster-lazy';
 import { useSessionHousekeeping } from '@/features/auth/hooks/use-session-housekeeping';

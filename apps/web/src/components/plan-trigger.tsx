@@ -1,5 +1,5 @@
 import { Sparkles } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { openPlanChooser } from '@/lib/plan-chooser';
 

@@ -1,6 +1,5 @@
-import type { TFunction } from 'i18next';
 import { ApiError } from './api-client';
-import { i18next } from './i18n';
+import { currentLanguage, type TFunction } from './i18n';
 
 /**
  * The user-facing text of an error. The server's messages are the spec's Spanish texts (and more
@@ -9,7 +8,7 @@ import { i18next } from './i18n';
  */
 export function errorMessage(error: unknown, t: TFunction, fallback?: string): string {
   if (error instanceof ApiError) {
-    if (i18next.language === 'en') return t(`errors.${error.code}`, { defaultValue: error.message });
+    if (currentLanguage() === 'en') return t(`errors.${error.code}`, { defaultValue: error.message });
     return error.message || fallback || t('errors.INTERNAL');
   }
   return fallback ?? t('errors.INTERNAL');

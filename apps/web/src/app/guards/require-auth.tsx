@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@camino/contracts';
-import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useTranslation } from '@/lib/i18n';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
@@ -21,6 +21,9 @@ export function RequireAuth() {
   const { t } = useTranslation();
   const location = useLocation();
   const session = useSession();
+  // Once the session is known, the page under the guard renders as a transition (a deferred value), in
+  // slices between which the browser can work, not in one long task on a slow phone (issue 15).
+  const checking = useDeferredValue(session.isPending);
   const toasted = useRef(false);
   const online = useOnline();
   const offlinePage = OFFLINE_PAGES.has(location.pathname);
@@ -48,7 +51,7 @@ export function RequireAuth() {
       </div>
     );
   }
-  if (session.isPending) {
+  if (session.isPending || (checking && session.data)) {
     return (
       <div role="status" className="container-page flex min-h-[50vh] items-center justify-center gap-3 text-muted">
         <span aria-hidden="true" className="h-5 w-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" />

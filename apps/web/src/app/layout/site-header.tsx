@@ -1,6 +1,6 @@
 import { LogIn, LogOut, Menu } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link, NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';

@@ -1,6 +1,6 @@
 import type { AnswerKind, AnswerSource } from '@camino/contracts';
 import { Sparkles } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/cn';
 import { checkedMonth, displayUrl, shareText } from '@/lib/source-line';
 import { AnswerText } from './answer-text';

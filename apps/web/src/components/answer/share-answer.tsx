@@ -1,5 +1,5 @@
 import { Share2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { registerTexts } from '@/lib/i18n';

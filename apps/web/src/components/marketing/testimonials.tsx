@@ -1,5 +1,5 @@
 import { Quote } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { registerTexts } from '@/lib/i18n';
 import marketingTexts from '@/locales/es/marketing.json';
 

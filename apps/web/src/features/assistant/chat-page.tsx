@@ -1,6 +1,6 @@
 import { RotateCcw, WifiOff } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { AnswerBox } from '@/components/answer/answer-box';
 import { PageHeader } from '@/components/page-header';

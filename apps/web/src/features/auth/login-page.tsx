@@ -1,7 +1,7 @@
 import { STORAGE_KEYS, toE164 } from '@camino/contracts';
 import { KeyRound, Mail, Mic, Phone, UserPlus } from 'lucide-react';
 import { useEffect, useRef, useState, type ComponentType, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useLocation, useNavigate } from 'react-router';
 import loginWelcome from '@/assets/illustrations/login-welcome.svg';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';

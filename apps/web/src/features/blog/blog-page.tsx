@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { PageHeader } from '@/components/page-header';
 import { usePageTitle } from '@/lib/use-page-title';
 import { articles } from '@/content/blog';

@@ -1,6 +1,6 @@
 import { MessagesSquare } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Button, buttonClasses } from '@/components/ui/button';

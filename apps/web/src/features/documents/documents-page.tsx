@@ -1,6 +1,6 @@
 import { Download, FileText, Search } from 'lucide-react';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

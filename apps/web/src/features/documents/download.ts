@@ -1,5 +1,5 @@
 import { LIMITS } from '@camino/contracts';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n';
 import { toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { requestDownloadUrl, type DocumentItem } from './api/use-documents';

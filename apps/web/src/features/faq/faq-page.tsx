@@ -1,5 +1,5 @@
 import { MessageCircleQuestion } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Accordion } from '@/components/ui/accordion';

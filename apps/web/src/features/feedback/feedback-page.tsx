@@ -1,7 +1,7 @@
 import { FEEDBACK_SECTIONS, type FeedbackRequest, type OpenId, type RatingId } from '@camino/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';

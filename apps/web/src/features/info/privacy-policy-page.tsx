@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import policy from '@content/privacy/privacy-policy.yaml';
 import { PageHeader } from '@/components/page-header';
 import { usePageTitle } from '@/lib/use-page-title';

@@ -1,5 +1,5 @@
 import { BookCheck, Languages, Lock, Scale } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import trustShield from '@/assets/illustrations/trust-shield.svg';
 import { Testimonials } from '@/components/marketing/testimonials';

@@ -1,6 +1,6 @@
 import { ArrowLeft, Check, ChevronDown } from 'lucide-react';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import headerBg from '@/assets/illustrations/header-bg.svg';
 import heroFamily from '@/assets/illustrations/hero-family.svg';

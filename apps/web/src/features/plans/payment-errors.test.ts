@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { i18next, initI18n } from '@/lib/i18n';
+import { initI18n, t as translate } from '@/lib/i18n';
 import { paymentErrorMessage } from './payment-errors';
 
 beforeAll(async () => {
@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 
 describe('paymentErrorMessage (spec section 8 "Payment")', () => {
-  const t = (key: string) => i18next.t(key);
+  const t = (key: string) => translate(key);
   it('maps the three known phrases', () => {
     expect(paymentErrorMessage('You have submitted a duplicate of Subscription 123. A duplicate subscription will not be created.', t as never)).toBe(
       'Ya existe una suscripción activa para este usuario. Por favor, inicia sesión con tu cuenta existente.',

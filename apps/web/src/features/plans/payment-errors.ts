@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n';
 import { registerTexts } from '@/lib/i18n';
 import paymentTexts from '@/locales/es/payment.json';
 

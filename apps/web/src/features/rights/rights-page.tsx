@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link, Navigate, useParams } from 'react-router';
 import detention from '@content/knowledge/derechos-detencion.yaml';
 import iceAtHome from '@content/knowledge/derechos-ice-en-casa.yaml';

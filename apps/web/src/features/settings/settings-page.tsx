@@ -1,7 +1,7 @@
 import { VOICES, type Language, type VoiceId } from '@camino/contracts';
 import { ShieldAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Button, buttonClasses } from '@/components/ui/button';

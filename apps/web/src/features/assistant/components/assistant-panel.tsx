@@ -1,7 +1,7 @@
 import type { VoiceId } from '@camino/contracts';
 import { Volume2, VolumeX, WifiOff } from 'lucide-react';
 import { useCallback, useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { storage } from '@/lib/storage';
 import type { AskResult } from '../api/ask';
 import { useSpeechConfig } from '../api/use-speech-config';

@@ -1,5 +1,5 @@
 import { Landmark, Plane, ShieldCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { registerTexts } from '@/lib/i18n';
 import assistantTexts from '@/locales/es/assistant.json';
 

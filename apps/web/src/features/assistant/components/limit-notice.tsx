@@ -1,6 +1,6 @@
 import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { registerTexts } from '@/lib/i18n';
 import assistantTexts from '@/locales/es/assistant.json';
 

@@ -1,7 +1,7 @@
 import { LIMITS } from '@camino/contracts';
 import { SendHorizontal } from 'lucide-react';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
 import { registerTexts } from '@/lib/i18n';

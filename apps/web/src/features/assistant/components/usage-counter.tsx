@@ -1,6 +1,6 @@
 import type { Usage } from '@camino/contracts';
 import { MessageCircleQuestion } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { registerTexts } from '@/lib/i18n';
 import assistantTexts from '@/locales/es/assistant.json';
 

@@ -1,5 +1,5 @@
 import { Mic, Square, VolumeX } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/cn';
 import type { VoiceStatus } from '../hooks/use-answer-flow';
 import { registerTexts } from '@/lib/i18n';

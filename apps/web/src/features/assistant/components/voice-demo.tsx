@@ -1,6 +1,6 @@
 import { LIMITS, STORAGE_KEYS } from '@camino/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Dialog } from '@/components/ui/dialog';
 import { storage } from '@/lib/storage';
 import { useUsage } from '../api/use-usage';

@@ -1,6 +1,6 @@
 import type { VoiceId } from '@camino/contracts';
 import { useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/components/ui/toast-store';
 import type { AskResult } from '../api/ask';
 import { useAssistant } from './use-assistant';

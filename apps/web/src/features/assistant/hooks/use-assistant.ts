@@ -1,13 +1,13 @@
 import { LIMITS, type AnswerKind, type AnswerSource, type SessionUser, type Turn } from '@camino/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { rememberAnswer } from '@/lib/offline-answers';
 import { sessionQueryKey } from '@/lib/session';
-import { askAssistant, type AskResult } from '../api/ask';
+import type { AskResult } from '../api/ask';
 import { usageQueryKey } from '../api/use-usage';
 import { registerTexts } from '@/lib/i18n';
 import assistantTexts from '@/locales/es/assistant.json';
@@ -27,6 +27,12 @@ export interface Exchange {
 let nextId = 1;
 
 /**
+ * The answer's stream reader, with the schema of its events (zod, ~24 KB gzip), is loaded once the
+ * question box works, not before it: it is needed only when a question leaves (issue 15).
+ */
+const loadAsk = () => import('../api/ask');
+
+/**
  * One conversation with the assistant (spec section 4 "Query panel"), kept on screen as a thread: every
  * question and answer in order (the clarifying questions and the reply to them included), the newest at
  * the bottom streaming into the response box. Every turn is in the history sent with the next question
@@ -44,6 +50,10 @@ export function useAssistant(mode: 'user' | 'guest', options: { onGuestLimit?: (
   const controller = useRef<AbortController | null>(null);
   const { onGuestLimit } = options;
 
+  useEffect(() => {
+    loadAsk().catch(() => {});
+  }, []);
+
   const ask = useCallback(
     async (question: string, onSentence?: (text: string, index: number) => void): Promise<AskResult | null> => {
       if (controller.current) return null;
@@ -54,6 +64,7 @@ export function useAssistant(mode: 'user' | 'guest', options: { onGuestLimit?: (
       setWriting(true);
       setThread((all) => [...all, { id, question, answer: '', kind: null, source: null, done: false }]);
       try {
+        const { askAssistant } = await loadAsk();
         const result = await askAssistant(
           { message: question, history: turns.current.slice(-LIMITS.historyMaxTurns), mode, ...(chatId.current ? { chatId: chatId.current } : {}) },
           {

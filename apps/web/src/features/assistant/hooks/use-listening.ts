@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/components/ui/toast-store';
 import { errorMessage } from '@/lib/error-message';
 import { transcribeRecording } from '../api/use-speech-config';

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from '@camino/contracts';
 import { useEffect } from 'react';
 import { useSession } from '@/lib/session';
-import { i18next, setLanguage } from '@/lib/i18n';
+import { currentLanguage, setLanguage } from '@/lib/i18n';
 import { forgetAnswers } from '@/lib/offline-answers';
 import { storage } from '@/lib/storage';
 
@@ -18,6 +18,6 @@ export function useSessionHousekeeping(): void {
     storage.remove(STORAGE_KEYS.guestSignupEmail);
     storage.remove(STORAGE_KEYS.guestSignupName);
     storage.remove(STORAGE_KEYS.pendingRegistrationName);
-    if (user.profile.preferredLanguage !== i18next.language) void setLanguage(user.profile.preferredLanguage);
+    if (user.profile.preferredLanguage !== currentLanguage()) void setLanguage(user.profile.preferredLanguage);
   }, [user]);
 }

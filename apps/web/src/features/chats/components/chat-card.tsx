@@ -1,7 +1,7 @@
 import type { AnswerKind, AnswerSource, SavedChat, SavedTurn } from '@camino/contracts';
 import { Collapsible } from 'radix-ui';
 import { ChevronDown, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Button } from '@/components/ui/button';
 import { AnswerBox } from '@/components/answer/answer-box';
 import { formatChatDate } from '../format-date';

@@ -1,7 +1,7 @@
 import { Users, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/cn';
 import { useSiteInfo } from '@/lib/use-site-info';
 import { registerTexts } from '@/lib/i18n';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { buttonClasses } from '@/components/ui/button';
 import { openPlanChooser } from '@/lib/plan-chooser';
 import { registerTexts } from '@/lib/i18n';

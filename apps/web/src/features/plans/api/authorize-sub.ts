@@ -1,5 +1,5 @@
 import { isErrorBody } from '@camino/contracts';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n';
 import { paymentErrorMessage } from '../payment-errors';
 import { registerTexts } from '@/lib/i18n';
 import paymentTexts from '@/locales/es/payment.json';

@@ -2,7 +2,7 @@ import { BILLING, formatCardNumber, formatCvv, formatExpiry, LIMITS, paymentForm
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Lock, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
