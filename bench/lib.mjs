@@ -1,11 +1,22 @@
 // Helpers shared by the benchmark scripts: start the built server on a fresh data folder.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The Node flags `npm start` gives the server (package.json; decision 0073: the V8 heap's sizing), so
+ * that a bench measures the same process.
+ */
+export const serverNodeFlags = (() => {
+  const start = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start;
+  const match = /\bnode((?: --\S+)*) apps\/server\/dist\/server\.js/.exec(start);
+  if (!match) throw new Error(`package.json "start" does not run apps/server/dist/server.js: ${start}`);
+  return match[1].split(' ').filter(Boolean);
+})();
 
 export async function waitFor(url, timeoutMs = 60_000) {
   const started = Date.now();
@@ -21,11 +32,11 @@ export async function waitFor(url, timeoutMs = 60_000) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** Starts apps/server/dist/server.js; resolves once /api/health answers. */
+/** Starts apps/server/dist/server.js with `npm start`'s Node flags; resolves once /api/health answers. */
 export async function startServer({ port = 3900, env = {}, dataDir, nodeArgs = [] } = {}) {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'camino-bench-'));
   const logs = [];
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/server.js')], {
+  const child = spawn(process.execPath, [...serverNodeFlags, ...nodeArgs, path.join(root, 'apps/server/dist/server.js')], {
     cwd: root,
     // What `npm start` runs: the embedded defaults (NODE_ENV=production refuses the outbox and the
     // sandbox gateway, decision D15).

@@ -3,12 +3,13 @@
 // Resident memory (RSS) of the server process, read from /proc: its peak during a first start (new
 // database: PostgreSQL's set-up and the migrations), at serving, in steady state (idle after start), then
 // during and after 1,000 answers of the built-in engine (334 accounts asking 3 questions each, 8 at a
-// time, each account from its own address so the limits stay on), and the peak of a second start.
-//   node bench/memory.mjs          (run `npm run build` first)
+// time, each account from its own address so the limits stay on; their rate in answers per second), and
+// the peak of a second start.
+//   node bench/memory.mjs          (run `npm run build` first; the server gets `npm start`'s Node flags)
 import { readFileSync } from 'node:fs';
 import { rmSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer } from './lib.mjs';
 
@@ -55,6 +56,7 @@ try {
   const afterAccounts = field(pid, 'VmRSS');
   let peakDuring = afterAccounts;
   const sampler = setInterval(() => (peakDuring = Math.max(peakDuring, field(pid, 'VmRSS'))), 100);
+  const answersStarted = performance.now();
   let answers = 0;
   let failures = 0;
   let next = 0;
@@ -77,6 +79,7 @@ try {
     }),
   );
   clearInterval(sampler);
+  const answerSeconds = (performance.now() - answersStarted) / 1000;
   const after = field(pid, 'VmRSS');
   await server.stop({ keepData: true });
   const second = await start();
@@ -93,6 +96,9 @@ try {
   console.log(`| during ${ANSWERS} answers (8 at a time), peak | ${mb(peakDuring)} |`);
   console.log(`| after ${answers} answers (${failures} failed) | ${mb(after)} |`);
   console.log(`| second start, peak until serving | ${mb(second.peak)} |`);
+  console.log(
+    `\nthroughput: ${answers} answers in ${answerSeconds.toFixed(1)} s, ${(answers / answerSeconds).toFixed(1)} answers/s (load average ${os.loadavg()[0].toFixed(1)})`,
+  );
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
