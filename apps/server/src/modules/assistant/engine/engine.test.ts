@@ -315,3 +315,11 @@ describe('the gate decided by what is asked', () => {
     expect(lastClause('como me puedo legalizar?')).toBeUndefined();
   });
 });
+
+describe('a fee the case lacks', () => {
+  it('is never borrowed from a related entry about another procedure: the honest line instead', () => {
+    const result = ask('cuanto cuesta buscar un abogado en la lista de la corte');
+    expect(plain(result.text)).not.toMatch(/eoir-33 no cuesta/);
+    expect(plain(result.text)).toMatch(/no tengo el costo exacto/);
+  });
+});

@@ -302,12 +302,12 @@ export class AnswerEngine {
       companion,
       urgent: plan.kind === 'urgent' ? plan.urgent : undefined,
       alsoUrgent: plan.kind === 'urgent' ? plan.alsoUrgent : undefined,
+      // Where a fee or deadline the case lacks may be: a related entry about the same form (the N-400's
+      // fee for its civics test), never another procedure's (a bond's amount for finding a lawyer).
       related: primary.entry.related
         .map((id) => this.kb.byId.get(id))
-        .filter((e) => !!e)
-        .flatMap((entry) =>
-          entry!.sections.map((section) => ({ entry: entry!, section, score: 0, evidence: 0, coverage: 0, knownCoverage: 0, sectionEvidence: 0 })),
-        ),
+        .filter((e): e is KnowledgeEntry => !!e && e.forms.some((f) => [...primary.entry.forms, ...formsOf(primary)].includes(f)))
+        .flatMap((entry) => entry.sections.map((section) => ({ entry, section, score: 0, evidence: 0, coverage: 0, knownCoverage: 0, sectionEvidence: 0 }))),
       replies,
       contrasts: this.vocabulary.contrasts,
       idf: (s) => this.retriever.idfOf(s),
