@@ -323,3 +323,13 @@ describe('a fee the case lacks', () => {
     expect(plain(result.text)).toMatch(/no tengo el costo exacto/);
   });
 });
+
+describe('synonyms with a gap', () => {
+  it('reads "ir ... y volver" with words between as travel, within the entry the question names', () => {
+    expect(engine.retriever.expand('me quiero ir dos meses a mi pais y volver').text).toMatch(/permiso de viaje/);
+    expect(engine.retriever.expand('quiero volver a ir a la escuela').text).not.toMatch(/permiso de viaje/);
+    const plan = engine.plan('tengo tps y quiero ir un mes a honduras y regresar, se puede?', [], 'user');
+    expect(plan.primary?.entry.id).toBe('i-821');
+    expect(plan.primary?.section.id).toBe('viajar');
+  });
+});

@@ -86,6 +86,14 @@ const COVERAGE_WEIGHT = 8;
 /** Keyword evidence against the full-text score: a phrase match says more than shared words. */
 const EVIDENCE_WEIGHT = 1.5;
 
+const gaps = new Map<string, RegExp>();
+/** A synonym written "ir ... volver": its parts in order, up to six words apart. */
+function gapped(phrase: string): RegExp {
+  let pattern = gaps.get(phrase);
+  if (!pattern) gaps.set(phrase, (pattern = new RegExp(` ${phrase.split(' ... ').join(' (?:\\S+ ){0,6}')} `)));
+  return pattern;
+}
+
 export class Retriever {
   /** The library's index (its per-term scores are stored in `postings`). */
   readonly index: MiniSearch<{ key: string }>;
@@ -257,7 +265,8 @@ export class Retriever {
       .join(' ');
     const padded = ` ${corrected} `;
     const added = new Set<string>();
-    for (const [phrase, use] of this.vocabulary.synonyms) if (padded.includes(` ${phrase} `)) added.add(use);
+    for (const [phrase, use] of this.vocabulary.synonyms)
+      if (phrase.includes(' ... ') ? gapped(phrase).test(padded) : padded.includes(` ${phrase} `)) added.add(use);
     return { corrected, text: added.size ? `${corrected} | ${[...added].join(' | ')}` : corrected };
   }
 

@@ -82,7 +82,10 @@ export function loadVocabulary(folder = path.join(path.dirname(knowledgeFolder()
     spellings: Object.entries(s.spellings)
       .map(([from, to]) => [normalize(from), normalize(to)] as [string, string])
       .sort((a, b) => b[0].length - a[0].length),
-    synonyms: s.synonyms.flatMap((group) => group.for.map((phrase) => [normalize(phrase), normalize(group.use)] as [string, string])),
+    // "ir ... volver": the words in this order with up to six words between them.
+    synonyms: s.synonyms.flatMap((group) =>
+      group.for.map((phrase) => [phrase.split('...').map(normalize).join(' ... '), normalize(group.use)] as [string, string]),
+    ),
     fillers: new Set(s.phrase_fillers.map(normalize)),
     distinct: new Set(s.distinct.map(([a, b]) => [normalize(a), normalize(b)].sort().join(' '))),
     contrasts: s.contrasts.map(([a, b]) => [sidePattern(a), sidePattern(b)] as [RegExp, RegExp]),
