@@ -27,8 +27,8 @@ const SETS: Array<[string, number]> = [
   ['dev-questions.jsonl', 75],
   ['dev2-questions.jsonl', 57],
   ['dev3-questions.jsonl', 53],
-  ['dev4-questions.jsonl', 27],
-  ['dev5-questions.jsonl', 65],
+  ['dev4-questions.jsonl', 29],
+  ['dev5-questions.jsonl', 69],
 ];
 const FORMAT = /sentences|closing sentence|EE\.UU\.|calls itself a lawyer|not exactly two questions|guest reply/;
 
