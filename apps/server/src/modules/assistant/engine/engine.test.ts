@@ -179,7 +179,10 @@ describe('an urgent situation named in the question leads the answer', () => {
   it('a missed hearing because of a hospital stay is about the court, not the hospital', () => {
     const result = ask('se me paso la fecha de corte porque mi hijo estaba en el hospital');
     expect(result.kind).toBe('urgent');
-    expect(result.sentences[0]).toMatch(/reabra tu caso|audiencia|orden en ausencia/);
+    // About the court, not the hospital: reopening the case is said in the first two sentences (the
+    // first may be where to check the court date, since keyword phrases weigh their rarity, decision 0076).
+    expect(result.sentences.slice(0, 2).join(' ')).toMatch(/reabra tu caso|orden en ausencia/);
+    expect(result.text).not.toMatch(/cuenta del hospital|seguro medico/i);
     expect(result.text).toMatch(/1-800-898-7180/);
   });
 });
@@ -331,5 +334,22 @@ describe('synonyms with a gap', () => {
     const plan = engine.plan('tengo tps y quiero ir un mes a honduras y regresar, se puede?', [], 'user');
     expect(plan.primary?.entry.id).toBe('i-821');
     expect(plan.primary?.section.id).toBe('viajar');
+  });
+});
+
+describe('words as people say them', () => {
+  it('reads a keyword phrase of common words by its own rarity: a citizen asking the cost of petitioning a spouse abroad', () => {
+    const plan = engine.plan('cuanto cuesta pedir a mi esposa q esta en mexico, yo soy ciudadano', [], 'user');
+    expect(plan.primary?.entry.id).toBe('matrimonio-y-residencia');
+    expect(plain(engine.compose(plan).text)).not.toMatch(/crba|reporte consular/);
+  });
+
+  it('knows a conjugated immigration word: fear of being deported is never off-topic', () => {
+    expect(ask('tengo miedo de que me deporten').kind).not.toBe('offtopic');
+  });
+
+  it('answers a lost work permit with the I-765, not the passport', () => {
+    const result = ask('se me perdio el permiso de trabajo como saco otro');
+    expect(result.forms).toContain('I-765');
   });
 });

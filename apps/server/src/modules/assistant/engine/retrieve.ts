@@ -59,6 +59,8 @@ const FORM_EVIDENCE = 12;
 /** Another case of the entry is picked when its distinguishing words weigh this many times the first's, plus CASE_MIN. */
 const CASE_MARGIN = 1.2;
 const CASE_MIN = 1.5;
+/** A phrase's own rarity among the entries' keywords, IDF^1.5, weighs this share. */
+const PHRASE_SHARE = 0.7;
 /** What each word in a row adds to a phrase, for its order. */
 const ADJACENCY = 0.5;
 /** A message longer than this many words is a story with a question at its end. */
@@ -99,6 +101,8 @@ export class Retriever {
   readonly index: MiniSearch<{ key: string }>;
   private readonly sections = new Map<string, { entry: KnowledgeEntry; section: Section; first: boolean; terms: Set<string>; ownTerms: Set<string> }>();
   private readonly phrases = new Map<string, Phrase[]>();
+  /** How many entries hold each keyword phrase (by its matched words). */
+  private readonly phraseEntries = new Map<string, number>();
   /** The longest keyword phrase, in words. */
   private longestPhrase = 0;
   private readonly idf = new Map<string, number>();
@@ -108,6 +112,7 @@ export class Retriever {
   private readonly known = new Set<string>();
   private readonly knownStems = new Set<string>();
   private readonly immigration: string[];
+  private readonly immigrationStems: string[];
   /** The IDF of a word found in COMMON_SHARE of the entries. */
   private readonly commonIdf: number;
   private readonly forms: string[];
@@ -123,6 +128,7 @@ export class Retriever {
   ) {
     this.forms = [...kb.byForm.keys()];
     this.immigration = vocabulary.immigrationWords;
+    this.immigrationStems = this.immigration.map((w) => words(w).map(stem).join(' '));
     this.index = new MiniSearch({
       idField: 'key',
       fields: ['keywords', 'title', 'forms', 'text'],
@@ -187,10 +193,24 @@ export class Retriever {
       for (const t of new Set(plainWords.map(stem))) keywordEntries.set(t, (keywordEntries.get(t) ?? new Set()).add(entry.id));
     }
     for (const [t, ids] of keywordEntries) if (ids.size <= RARE_IN) this.rareKeywordTerms.set(t, ids);
+    // How many entries name each phrase among their keywords: a phrase of common words ("permiso de
+    // trabajo", "pedir a mi esposa") that few entries are about still tells them apart.
+    for (const entry of kb.entries) {
+      const own = new Set([...entry.keywords, ...entry.sections.flatMap((s) => s.keywords)].map((k) => this.phraseKey(k)));
+      for (const k of own) this.phraseEntries.set(k, (this.phraseEntries.get(k) ?? 0) + 1);
+    }
     for (const entry of kb.entries) {
       for (const phrase of entry.keywords) this.addPhrase(phrase, entry.id);
       for (const section of entry.sections) for (const phrase of section.keywords) this.addPhrase(phrase, entry.id, key(entry, section));
     }
+  }
+
+  /** A phrase's words as they are matched: spelled, without filler words, stemmed. */
+  private phraseKey(text: string): string {
+    return words(this.spelled(text))
+      .filter((w) => !this.vocabulary.fillers.has(w))
+      .map(stem)
+      .join(' ');
   }
 
   private addPhrase(text: string, entryId: string, sectionKey?: string): void {
@@ -200,7 +220,11 @@ export class Retriever {
     const content = stems.filter((s, i) => !isStopWord(plain[i]!) || s.length === 1);
     if (content.length === 0) return;
     // Rare words weigh much more than common ones (IDF^1.5); words in a row add a little for their order.
-    const weight = content.reduce((sum, s) => sum + this.idfOf(s) ** 1.5, 0) + ADJACENCY * (content.length - 1);
+    const byWords = content.reduce((sum, s) => sum + this.idfOf(s) ** 1.5, 0) + ADJACENCY * (content.length - 1);
+    // A phrase of several words weighs at least what its own rarity among the entries' keywords gives.
+    const named = this.phraseEntries.get(stems.join(' ')) ?? 1;
+    const byPhrase = content.length > 1 ? PHRASE_SHARE * Math.log(1 + this.kb.entries.length / named) ** 1.5 : 0;
+    const weight = Math.max(byWords, byPhrase);
     // Keyed by all its words: a lookup finds only the phrases written exactly there.
     const indexKey = stems.join(' ');
     const list = this.phrases.get(indexKey) ?? [];
@@ -379,7 +403,10 @@ export class Retriever {
     hits.sort((a, b) => b.score - a.score);
     // Immigration words, in the question or among the synonyms its everyday words brought in.
     const padded = ` ${text} `;
-    const immigration = named.length > 0 || this.immigration.some((w) => padded.includes(` ${w} `));
+    // Compared by stems: "me deporten", "legalice" and "deportaron" are the list's words too.
+    const stemmed = ` ${stemmedWords(text).join(' ')} `;
+    const immigration =
+      named.length > 0 || this.immigration.some((w) => padded.includes(` ${w} `)) || this.immigrationStems.some((w) => stemmed.includes(` ${w} `));
     return { hits: hits.slice(0, limit), named, immigration };
   }
 }
