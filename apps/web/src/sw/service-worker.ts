@@ -13,6 +13,7 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEn
  * (lib/offline-answers.ts), not here.
  */
 const PAGES = 'camino-pages';
+/** The chat page and the rights pages (components/rights-links.tsx lists the same two; this build is separate). */
 const OFFLINE_PAGES = ['/chat', '/derechos/ice-en-casa', '/derechos/si-te-detienen'];
 
 precacheAndRoute(self.__WB_MANIFEST);

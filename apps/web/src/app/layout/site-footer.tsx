@@ -1,5 +1,6 @@
 import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
+import { RightsLinks } from '@/components/rights-links';
 import { useSiteInfo } from '@/lib/use-site-info';
 import { Logo } from './logo';
 
@@ -16,12 +17,7 @@ export function SiteFooter() {
         </div>
         <div className="flex flex-col gap-4 md:items-end">
           <nav aria-label={t('rights.navLabel')} className="flex flex-col gap-2 md:items-end">
-            <Link to="/derechos/ice-en-casa" className="rounded py-1 font-medium text-white hover:underline">
-              {t('rights.iceAtHome')}
-            </Link>
-            <Link to="/derechos/si-te-detienen" className="rounded py-1 font-medium text-white hover:underline">
-              {t('rights.detained')}
-            </Link>
+            <RightsLinks linkClassName="rounded py-1 font-medium text-white hover:underline" />
           </nav>
           <nav aria-label={t('footer.privacyPolicy')} className="flex flex-col gap-2 md:items-end">
             <Link to="/privacy-policy" className="rounded py-1 font-medium text-white hover:underline">

@@ -1,9 +1,9 @@
 import { RotateCcw, WifiOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { Link } from 'react-router';
 import { AnswerBox } from '@/components/answer/answer-box';
 import { PageHeader } from '@/components/page-header';
+import { RightsLinks } from '@/components/rights-links';
 import { Button } from '@/components/ui/button';
 import { savedAnswers } from '@/lib/offline-answers';
 import { useOnline } from '@/lib/online';
@@ -83,12 +83,7 @@ function OfflineSection() {
           </h2>
           <p>{t('offline.body')}</p>
           <p className="flex flex-wrap gap-x-4 gap-y-1">
-            <Link to="/derechos/ice-en-casa" className="font-semibold text-brand-700 underline underline-offset-2">
-              {t('rights.iceAtHome')}
-            </Link>
-            <Link to="/derechos/si-te-detienen" className="font-semibold text-brand-700 underline underline-offset-2">
-              {t('rights.detained')}
-            </Link>
+            <RightsLinks linkClassName="font-semibold text-brand-700 underline underline-offset-2" />
           </p>
         </div>
       </div>

@@ -58,7 +58,7 @@ const IMMIGRATION_EVIDENCE = 6;
 const KNOWN_COVERAGE = 0.27;
 /**
  * Without an immigration word, a keyword phrase that matched and a section holding most of the question's
- * words ("me cambié de dirección, ¿a quién le aviso?") make the question one of ours too.
+ * words ("nos mudamos, ¿hay que avisarle a alguien?") make the question one of ours too.
  */
 const DOMAIN_COVERAGE = 0.6;
 /** An urgent entry's phrase this strong makes the answer urgent whatever else matched (the safety floor). */
@@ -167,7 +167,7 @@ export class AnswerEngine {
       const combined = this.retriever.search(combinedQuestion);
       // The new message's own confident match wins when the conversation adds nothing sure ("¿y el asilo?"),
       // and when the message already names the entry the conversation is about: its own words pick the
-      // case ("¿y con DACA puedo ir a México?" after a DACA renewal question: travel, not renewal).
+      // case ("¿y con DACA puedo salir del país?" after a DACA renewal question: travel, not renewal).
       const own = new Set(retrieval.hits.filter((h) => h.evidence >= CONFIDENT).map((h) => h.entry.id));
       const sameEntry = this.isConfident(retrieval) && own.has(combined.hits[0]?.entry.id ?? '');
       if (this.isConfident(combined) && (startsLikeFollowUp || !this.isConfident(retrieval)) && !sameEntry) {
@@ -192,8 +192,8 @@ export class AnswerEngine {
       const specificWins = other && (other.evidence >= gate.evidence / GATE_LEAD || (other.knownCoverage >= DOMAIN_COVERAGE && gate.evidence < CONFIDENT));
       return specificWins ? undefined : gate;
     };
-    // What is asked decides: in a story with its question at the end ("llevo 12 años aquí pagando
-    // taxes, ¿cómo me legalizo?"), the story's facts answer the clarifying questions, they are not the question.
+    // What is asked decides: in a story with its question at the end ("trabajo en la construcción y pago
+    // mis impuestos, ¿qué hago para arreglar?"), the story's facts answer the clarifying questions, they are not the question.
     // A story that names a way to status ("mi hijo ciudadano cumplió 21, ¿me puede arreglar?") is a
     // specific question; a story about life here (work, taxes, school) is context.
     const storyIsContext = !specific || (specific.evidence < CONFIDENT && specific.knownCoverage < DOMAIN_COVERAGE) || LIFE_TOPICS.has(specific.entry.topic);
@@ -220,7 +220,7 @@ export class AnswerEngine {
     const chosen = namedUrgent ? urgent : best;
     // Within its entry, the case the question's distinguishing words point to.
     const ranked = hits.filter((h) => h.entry === chosen.entry).map((h) => h.section);
-    const section = this.retriever.caseOf(chosen.entry, question, ranked);
+    const section = this.retriever.caseOf(chosen.entry, retrieval.searched, ranked);
     const primary =
       section === chosen.section ? chosen : (hits.find((h) => h.entry === chosen.entry && h.section === section) ?? { ...chosen, section, sectionEvidence: 0 });
     // The answer's own entry, when urgent, gives the resource; another urgent match adds its own.

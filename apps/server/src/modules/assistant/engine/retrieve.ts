@@ -43,6 +43,8 @@ export interface Retrieval {
   named: string[];
   /** The question uses immigration words (a question with them is never off-topic). */
   immigration: boolean;
+  /** The question as searched: corrected spelling, then the words its synonyms brought in. */
+  searched: string;
 }
 
 interface Phrase {
@@ -111,7 +113,7 @@ export class Retriever {
   private readonly rareKeywordTerms = new Map<string, Set<string>>();
   private readonly known = new Set<string>();
   private readonly knownStems = new Set<string>();
-  private readonly immigration: string[];
+  /** The immigration words (content), stemmed. */
   private readonly immigrationStems: string[];
   /** The IDF of a word found in COMMON_SHARE of the entries. */
   private readonly commonIdf: number;
@@ -127,8 +129,7 @@ export class Retriever {
     private readonly vocabulary: Vocabulary,
   ) {
     this.forms = [...kb.byForm.keys()];
-    this.immigration = vocabulary.immigrationWords;
-    this.immigrationStems = this.immigration.map((w) => words(w).map(stem).join(' '));
+    this.immigrationStems = vocabulary.immigrationWords.map((w) => words(w).map(stem).join(' '));
     this.index = new MiniSearch({
       idField: 'key',
       fields: ['keywords', 'title', 'forms', 'text'],
@@ -235,13 +236,13 @@ export class Retriever {
 
   /**
    * The case of an entry the question is about: the section holding most of the question's words that
-   * tell the entry's sections apart (each weighted by how few of its sections hold it), its own keyword
-   * phrases counting too. Words every section shares (the entry's name, its form) decide nothing; the
+   * tell the entry's sections apart (each weighted by how few of its sections hold it), the words of its
+   * own keywords counting too. Words every section shares (the entry's name, its form) decide nothing; the
    * ranked first case stays on a tie.
    */
-  caseOf(entry: KnowledgeEntry, question: string, ranked: Section[]): Section {
+  caseOf(entry: KnowledgeEntry, searched: string, ranked: Section[]): Section {
     if (entry.sections.length < 2) return entry.sections[0]!;
-    const asked = new Set(terms(this.expand(question).text));
+    const asked = new Set(terms(searched));
     const termSets = entry.sections.map((section) => this.sections.get(key(entry, section))!.ownTerms);
     const scoreOf = (i: number) => {
       let score = 0;
@@ -401,12 +402,13 @@ export class Retriever {
       hits.push({ entry, section, score, evidence, coverage, knownCoverage, sectionEvidence: own });
     }
     hits.sort((a, b) => b.score - a.score);
-    // Immigration words, in the question or among the synonyms its everyday words brought in.
-    const padded = ` ${text} `;
-    // Compared by stems: "me deporten", "legalice" and "deportaron" are the list's words too.
-    const stemmed = ` ${stemmedWords(text).join(' ')} `;
-    const immigration =
-      named.length > 0 || this.immigration.some((w) => padded.includes(` ${w} `)) || this.immigrationStems.some((w) => stemmed.includes(` ${w} `));
-    return { hits: hits.slice(0, limit), named, immigration };
+    // Immigration words, compared by stems ("me deporten", "legalice" and "deportaron" are the list's words too), in the
+    // question or among the synonyms its everyday words brought in.
+    const stemmed = ` ${text
+      .split(' | ')
+      .map((part) => stemmedWords(part).join(' '))
+      .join(' | ')} `;
+    const immigration = named.length > 0 || this.immigrationStems.some((w) => stemmed.includes(` ${w} `));
+    return { hits: hits.slice(0, limit), named, immigration, searched: text };
   }
 }
