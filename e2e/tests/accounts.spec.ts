@@ -158,7 +158,9 @@ test('guest signup data: the guard asks to finish registering, and the login car
     localStorage.setItem('guestSignupEmail', 'invitado@example.com');
     localStorage.setItem('guestSignupName', 'Invitado');
   });
-  await page.goto('/chat');
+  // A guarded page drawn by the browser (the chat is drawn at build time, and the server sends a visitor
+  // with no session to /login before it: page-load.spec.ts); after signing up, the page asked for.
+  await page.goto('/settings');
   await expectToast(page, 'Por favor, completa tu registro para acceder a esta sección');
   await expect(page).toHaveURL(/\/login$/);
   await expectToast(page, 'Completa tu registro para continuar con tu suscripción');
@@ -170,7 +172,7 @@ test('guest signup data: the guard asks to finish registering, and the login car
   await page.getByLabel('Correo electrónico').fill(uniqueEmail('guest'));
   await page.getByLabel('Contraseña').fill('secreto123');
   await page.getByRole('button', { name: 'Crear cuenta', exact: true }).click();
-  await expect(page).toHaveURL(/\/chat$/);
+  await expect(page).toHaveURL(/\/settings$/);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('guestSignupEmail'))).toBeNull();
 });
 

@@ -1,3 +1,4 @@
+import { signUpViaApi } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 
 // Issue 15: the public pages and the app shell come as HTML rendered at build time, then React
@@ -42,4 +43,35 @@ test('a page is sent with an ETag and costs a 304 when the browser has it', asyn
   expect(etag).toBeTruthy();
   const again = await request.get('/faq', { headers: { 'if-none-match': etag! } });
   expect(again.status()).toBe(304);
+});
+
+test('the chat box takes what is typed before the script has run, and keeps it once the page works', async ({ page }) => {
+  await signUpViaApi(page);
+  // The scripts are held back: the page is its HTML only, as on a slow phone before they arrive.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const loading = page.goto('/chat', { waitUntil: 'commit' });
+  const box = page.getByLabel('Tu pregunta');
+  await box.pressSequentially('¿Cuánto cuesta renovar la green card?');
+  expect(await page.evaluate(() => Object.keys(document.getElementById('question-input')!).some((key) => key.startsWith('__react')))).toBe(false);
+  release();
+  await loading;
+
+  await expect(box).toHaveValue('¿Cuánto cuesta renovar la green card?');
+  await expect(page.getByTestId('usage-counter')).toHaveText('Consultas restantes: 3 de 3');
+  await page.getByRole('button', { name: 'Preguntar' }).click();
+  await expect(page.getByTestId('question-box')).toHaveText('¿Cuánto cuesta renovar la green card?');
+  await expect(page.getByTestId('response-box')).toContainText('I-90');
+  // No hydration error: the fixture fails the test on any console error.
+});
+
+test('a browser with no session is sent from the chat to /login by the server, before the chat is drawn', async ({ page }) => {
+  const response = await page.goto('/chat');
+  expect(response?.request().redirectedFrom()?.url()).toMatch(/\/chat$/);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('Tu pregunta')).toHaveCount(0);
 });

@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes, loadPage } from './app/router';
-import { speechConfigQuery } from './features/assistant/api/use-speech-config';
+import { startSpeechConfigFetch } from './features/assistant/api/use-speech-config';
 import { startSessionFetch } from './lib/session';
 import { currentLanguage, initI18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
@@ -21,7 +21,7 @@ registerServiceWorker();
 const queryClient = createQueryClient();
 // /chat: its voice settings are asked at once, not once the page shows (the usage is asked by the page,
 // fresh each time it opens).
-if (window.location.pathname === '/chat') void queryClient.prefetchQuery(speechConfigQuery);
+if (window.location.pathname === '/chat') startSpeechConfigFetch();
 
 void Promise.all([initI18n(), pageLoaded, nextTask()]).then(() => {
   const app = (
@@ -34,11 +34,11 @@ void Promise.all([initI18n(), pageLoaded, nextTask()]).then(() => {
     </StrictMode>
   );
   const root = document.getElementById('root')!;
-  // A page rendered at build time (in Spanish) is hydrated: its HTML stays and React attaches to it. In
-  // one go, not in a transition: an answer (/api/me) arriving halfway would change what is being
-  // hydrated and make React draw the page again.
+  // A page rendered at build time (in Spanish) is hydrated: its HTML stays and React attaches to it, as a
+  // transition, in slices between which the browser takes what is typed in the chat's box (decision
+  // 0077). No answer can change what is being hydrated: the queries the page reads start once it is.
   // A page stored for another path (the service worker serves /chat's page for any path offline) is
   // drawn anew, not hydrated.
-  if (root.dataset.prerendered === window.location.pathname && currentLanguage() === 'es') hydrateRoot(root, app);
+  if (root.dataset.prerendered === window.location.pathname && currentLanguage() === 'es') startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 });

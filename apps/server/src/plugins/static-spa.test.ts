@@ -17,6 +17,10 @@ describe('serving the built SPA', () => {
       path.join(dist, 'pages', 'landing.html'),
       `<!doctype html><div id="root" data-prerendered><h1>Camino Claro</h1>${'<p>texto</p>'.repeat(50)}</div>`,
     );
+    writeFileSync(
+      path.join(dist, 'pages', 'chat.html'),
+      '<!doctype html><div id="root" data-prerendered="/chat"><textarea id="question-input"></textarea></div>',
+    );
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     writeFileSync(path.join(dist, 'service-worker.js'), 'self.addEventListener("fetch", () => {})');
     writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"Camino Claro"}');
@@ -48,6 +52,27 @@ describe('serving the built SPA', () => {
     }
     const other = await ctx.app.inject({ method: 'GET', url: '/settings' });
     expect(other.body).not.toContain('data-prerendered');
+  });
+
+  it('sends a browser with no session cookie from the chat to /login before drawing it; the chat to the others', async () => {
+    const navigate = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+    const signedOut = await ctx.app.inject({ method: 'GET', url: '/chat', headers: navigate });
+    expect(signedOut.statusCode).toBe(302);
+    expect(signedOut.headers.location).toBe('/login');
+    expect(signedOut.body).not.toContain('question-input');
+    const other = await ctx.app.inject({ method: 'GET', url: '/chat/', headers: { ...navigate, cookie: 'camino.other=1' } });
+    expect(other.statusCode).toBe(302);
+    // With a session cookie (checked by the page, which sends an expired one to /login), and the service
+    // worker's copy for offline use, fetched without cookies and not as a navigation.
+    for (const headers of [
+      { ...navigate, cookie: 'theme=1; camino.session_token=abc.def' },
+      { ...navigate, cookie: '__Secure-camino.session_token=abc.def' },
+      { 'sec-fetch-mode': 'cors' },
+    ]) {
+      const page = await ctx.app.inject({ method: 'GET', url: '/chat', headers });
+      expect(page.statusCode, JSON.stringify(headers)).toBe(200);
+      expect(page.body).toContain('question-input');
+    }
   });
 
   it('sends the same page compressed, with one ETag, and a 304 to a browser that has it', async () => {

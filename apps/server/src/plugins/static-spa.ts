@@ -33,6 +33,15 @@ const SERVICE_WORKER = 'service-worker.js';
 const SERVICE_WORKER_CSP = "default-src 'none'; connect-src 'self'";
 
 /**
+ * Signed-in pages whose build-time HTML is the page itself, shown while the browser checks the session
+ * (SHELL_PAGES of the web guard, docs/decisions/0077). A browser opening one with no session cookie is
+ * sent to /login here, before any of it is drawn; a cookie that has expired is sent there by the guard.
+ * Only navigations: the service worker's copy for offline use is fetched without cookies, and gets the page.
+ */
+const SIGNED_IN_SHELLS = new Set(['/chat']);
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?camino\.session_token=[^;\s]/;
+
+/**
  * Serves the built SPA: hashed assets cached for a year (pre-compressed .br/.gz when present); for every
  * other GET that is not under /api, the page rendered at build time for that path (dist/pages/, issue
  * 15) or index.html, so client routes work on reload. Pages carry an ETag: a revisit costs a 304.
@@ -87,6 +96,10 @@ export async function registerStaticSpa(app: FastifyInstance, webDist: string): 
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if ((request.method === 'GET' || request.method === 'HEAD') && !isApi && !path.extname(pathname)) {
       const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+      const signedOut = !SESSION_COOKIE.test(String(request.headers.cookie ?? ''));
+      if (SIGNED_IN_SHELLS.has(trimmed) && request.headers['sec-fetch-mode'] === 'navigate' && signedOut) {
+        return reply.header('cache-control', 'no-store').redirect('/login', 302);
+      }
       return sendPage(request, reply, prerendered.get(trimmed) ?? indexPage);
     }
     return reply.status(404).send(new AppError('NOT_FOUND').toBody());

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@camino/contracts';
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { toast } from '@/components/ui/toast-store';
@@ -8,14 +8,19 @@ import { useOnline } from '@/lib/online';
 import { useSession } from '@/lib/session';
 import { storage } from '@/lib/storage';
 
-/** Signed-in pages that open with no connection, with what this device keeps (the service worker stores them). */
-const OFFLINE_PAGES = new Set(['/chat']);
+/**
+ * Signed-in pages whose screen holds nothing of the person until their data comes: shown at once while
+ * the session is checked (the build renders them so, and the box takes what is typed before the script
+ * has run: docs/decisions/0077), and with no connection, with what this device keeps (the service worker
+ * stores them). A visitor with no session cookie never sees them: the server sends them to /login.
+ */
+const SHELL_PAGES = new Set(['/chat']);
 
 /**
- * The protected-section guard (spec section 2): 'Verificando tu sesión...' while checking; the page
- * when signed in; otherwise /login carrying the requested path. With no connection the session cannot be
- * checked: a page of OFFLINE_PAGES (the chat) opens anyway, with what this device
- * keeps; any other says it needs the connection (issue 15).
+ * The protected-section guard (spec section 2): 'Verificando tu sesión...' while checking (a page of
+ * SHELL_PAGES shows itself instead); the page when signed in; otherwise /login carrying the requested
+ * path. With no connection the session cannot be checked: a page of SHELL_PAGES (the chat) opens anyway,
+ * with what this device keeps; any other says it needs the connection (issue 15).
  */
 export function RequireAuth() {
   const { t } = useTranslation();
@@ -26,12 +31,9 @@ export function RequireAuth() {
   const checking = useDeferredValue(session.isPending);
   const toasted = useRef(false);
   const online = useOnline();
-  const offlinePage = OFFLINE_PAGES.has(location.pathname);
+  const shellPage = SHELL_PAGES.has(location.pathname);
   const signedOut = !session.isPending && !session.data;
   const unreachable = !session.data && (!online || (session.error instanceof ApiError && session.error.code === 'NETWORK'));
-  // Back online, the page opened offline stays while the session is checked (a question may be leaving).
-  const [openedOffline, setOpenedOffline] = useState(false);
-  if (unreachable && offlinePage && !openedOffline) setOpenedOffline(true);
 
   useEffect(() => {
     if (signedOut && !toasted.current && storage.get(STORAGE_KEYS.guestSignupEmail)) {
@@ -40,8 +42,10 @@ export function RequireAuth() {
     }
   }, [signedOut, t]);
 
-  if (unreachable || (openedOffline && session.isPending)) {
-    if (offlinePage) return <Outlet />;
+  // A shell page shows while the session is checked and when it is, and offline (back online, a question
+  // may be leaving): no spinner in between.
+  if (shellPage && (!signedOut || unreachable)) return <Outlet />;
+  if (unreachable) {
     return (
       <div role="status" className="container-page flex min-h-[50vh] flex-col items-center justify-center gap-3 text-center">
         <p className="text-lg font-semibold">{t('offline.needsConnection')}</p>

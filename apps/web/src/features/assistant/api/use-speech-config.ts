@@ -8,9 +8,26 @@ export interface SpeechConfig {
   transcription: boolean;
 }
 
+const fetchSpeechConfig = () => api.get<SpeechConfig>('/api/speech/config');
+let started: Promise<SpeechConfig> | null = null;
+
+/**
+ * Asks the voice settings now (main.tsx, for /chat, before React starts); the first query takes this
+ * answer. Not put in the query cache from here: an answer landing while the page is hydrated would
+ * change what is being hydrated (decision 0077).
+ */
+export function startSpeechConfigFetch(): void {
+  started = fetchSpeechConfig();
+  started.catch(() => {});
+}
+
 export const speechConfigQuery = queryOptions({
   queryKey: ['speech-config'],
-  queryFn: () => api.get<SpeechConfig>('/api/speech/config'),
+  queryFn: () => {
+    const early = started;
+    started = null;
+    return early ?? fetchSpeechConfig();
+  },
   staleTime: Infinity,
 });
 

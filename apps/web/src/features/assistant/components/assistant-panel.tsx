@@ -43,7 +43,11 @@ interface AssistantPanelProps {
 export function AssistantPanel({ mode, voiceId, disabled, onBlocked, onFinished, onGuestLimit, notice, footer }: AssistantPanelProps) {
   const { t } = useTranslation();
   const config = useSpeechConfig();
-  const [speak, setSpeak] = useState(() => storage.get(SPEAK_KEY) !== 'off');
+  // Read after the first render: a page rendered at build time says "on" until then, as its HTML does.
+  const [speak, setSpeak] = useState(true);
+  useEffect(() => {
+    if (storage.get(SPEAK_KEY) === 'off') setSpeak(false);
+  }, []);
   const flow = useAnswerFlow({ mode, voiceId, tts: speak ? (config.data?.tts ?? 'browser') : 'off', onFinished, onGuestLimit });
   const liveTurn = useRef<HTMLDivElement>(null);
   const turns = flow.thread.length;

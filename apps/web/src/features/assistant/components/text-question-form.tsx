@@ -1,6 +1,6 @@
 import { LIMITS } from '@camino/contracts';
 import { SendHorizontal } from 'lucide-react';
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
@@ -13,6 +13,13 @@ registerTexts(assistantTexts);
 export function TextQuestionForm({ onAsk, disabled, busy }: { onAsk: (question: string) => void; disabled: boolean; busy: boolean }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
+  const box = useRef<HTMLTextAreaElement>(null);
+  // The box of a page rendered at build time takes what is typed before the script has run
+  // (docs/decisions/0077): that text is kept once the page works.
+  useEffect(() => {
+    const early = box.current?.value;
+    if (early) setText(early);
+  }, []);
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (disabled || busy || !text.trim()) return;
@@ -32,6 +39,7 @@ export function TextQuestionForm({ onAsk, disabled, busy }: { onAsk: (question: 
       </label>
       <Textarea
         id="question-input"
+        ref={box}
         value={text}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
