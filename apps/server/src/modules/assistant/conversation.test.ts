@@ -222,6 +222,16 @@ describe('the guest demo', () => {
     expect(String(forged.response.headers['set-cookie'])).toMatch(/^camino\.guest=/);
   });
 
+  it("does not count a guest's off-topic message as one of the demo's questions", async () => {
+    const hello = await ask(ctx.app, undefined, 'hola, ¿qué tal?', { mode: 'guest', ip: '10.9.0.2' });
+    expect(hello.done.kind).toBe('offtopic');
+    expect(hello.done.usage.remaining).toBe(2);
+    const cookie = String(hello.response.headers['set-cookie']).split(';')[0];
+    const real = await ask(ctx.app, cookie, '¿Qué es el DACA?', { mode: 'guest', ip: '10.9.0.2' });
+    expect(real.done.kind).toBe('answer');
+    expect(real.done.usage.remaining).toBe(1);
+  });
+
   it('caps guest answers per address high enough for 20 browsers, so clearing cookies does not give unlimited answers', async () => {
     const statuses: number[] = [];
     for (let browser = 0; browser < 20; browser++) {

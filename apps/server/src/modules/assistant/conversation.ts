@@ -153,7 +153,7 @@ export class ConversationService {
             // tick, and PGlite runs its queries without returning to the event loop: without this turn
             // the whole answer would reach the browser in one piece, after the writes.
             await nextTurn();
-            await this.settle(admission, counts(identity, event.kind) ? event.kind : null);
+            await this.settle(admission, counts(event.kind) ? event.kind : null);
             let savedChatId: string | null = null;
             let saveFailed = false;
             // A conversation is saved from its first answer on (with the turns before it), then turn by turn.
@@ -195,7 +195,7 @@ export class ConversationService {
     } finally {
       // No `done`: the client left or the answer failed. A sentence already sent is a consultation.
       if (!settled) {
-        await this.settle(admission, sentenceSent && kind && counts(identity, kind) ? kind : null).catch((error: unknown) =>
+        await this.settle(admission, sentenceSent && kind && counts(kind) ? kind : null).catch((error: unknown) =>
           this.log.error({ err: error }, 'settling the consultation failed'),
         );
       }
@@ -236,12 +236,12 @@ export class ConversationService {
 }
 
 /**
- * A consultation is a question that got an answer; a clarifying turn and "no reliable information" are
- * not (D5, D6), nor a signed-in off-topic reply.
+ * A consultation is a question that got an answer; a clarifying turn, "no reliable information" (D5, D6)
+ * and the off-topic redirect (written by the engine, no model call) are not, for a guest too: a guest's
+ * "hola" does not use one of the demo's two questions.
  */
-function counts(identity: Identity, kind: AnswerKind): boolean {
-  if (kind === 'clarify' || kind === 'unknown') return false;
-  return !(identity.type === 'user' && kind === 'offtopic');
+function counts(kind: AnswerKind): boolean {
+  return kind === 'answer' || kind === 'urgent';
 }
 
 const guestIpKey = (ip: string) => `guest:ip:${ip}`;

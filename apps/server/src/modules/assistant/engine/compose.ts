@@ -61,6 +61,9 @@ const PRIOR: Record<Line['type'], number> = {
   lawyer: 0,
 };
 
+/** The case a sentence is written for: its opening "Si ..." clause, up to the first comma. */
+const CONDITION = /^Si ([^,]+),/;
+
 export function candidatesOf(hit: Hit, weight: number): Candidate[] {
   return hit.section.answer.map((line) => ({
     line,
@@ -95,6 +98,11 @@ export function rank(
       const own = new Set(terms(c.line.text));
       let overlap = 0;
       for (const t of own) if (asked.has(t)) overlap += idf(t);
+      // A sentence for a case ("Si nunca te llegó la carta, ...") whose case the question tells in two
+      // words or more counts those words twice: it is this person's case, not the general rule.
+      const condition = CONDITION.exec(c.line.text)?.[1];
+      const told = condition ? [...new Set(terms(condition))].filter((t) => asked.has(t)) : [];
+      if (told.length >= 2) for (const t of told) overlap += idf(t);
       const typeScore = intents.reduce((best, intent) => Math.max(best, TYPE_FOR_INTENT[intent][c.line.type] ?? 0), 0);
       const prior = PRIOR[c.line.type] + (urgent && c.line.type === 'action' ? 1 : 0);
       const plain = PLAIN_BONUS * (readabilityOf(c.line.text) - 65);

@@ -353,3 +353,35 @@ describe('words as people say them', () => {
     expect(result.forms).toContain('I-765');
   });
 });
+
+describe('a call for help with nothing to go on', () => {
+  it.each([['ayuda'], ['tengo miedo'], ['Necesito ayuda urgente por favor!!']])('%s: asked what is happening, with 911, not told it is off-topic', (q) => {
+    const result = ask(q, [
+      { role: 'user', content: '¿Cuánto cuesta renovar la green card?' },
+      { role: 'assistant', content: 'El formulario I-90 cuesta 415 dólares.' },
+    ]);
+    expect(result.kind).toBe('offtopic'); // no consultation is used
+    expect(result.text).toMatch(/cuéntame qué pasa/);
+    expect(result.text).toMatch(/\b911\b/);
+    expect(result.text).not.toMatch(/I-90|solo sé de inmigración/);
+    expect(ask(q, [], 'guest').text).toMatch(/cuéntame qué pasa/);
+  });
+
+  it('a call for help that says what happens is answered', () => {
+    expect(ask('ayuda, se llevaron a mi esposo').kind).toBe('urgent');
+  });
+});
+
+describe('the sentence for the case the person tells comes first', () => {
+  it('an order in absence when the court letter never came: reopening at any time', () => {
+    const result = ask('me dieron orden de deportacion en ausencia porque nunca me llego la carta de la corte, que puedo hacer');
+    expect(result.kind).toBe('urgent');
+    expect(result.sentences[0]).toMatch(/nunca te llegó la carta.*en cualquier momento/);
+  });
+
+  it('a hearing tomorrow with no lawyer: go anyway, and the judge can give time to find one', () => {
+    const result = ask('mi audiencia es mañana y no consegui abogado, voy o no voy?');
+    expect(result.sentences[0]).toMatch(/Ve a tu audiencia aunque no tengas abogado/);
+    expect(result.text).toMatch(/más tiempo para buscar un abogado/);
+  });
+});

@@ -5,7 +5,7 @@ import { applyShortReply, askedAspects, extractFacts, GATE_ENTRY, isClarificatio
 import { closingSentence, composeBody, formsOf } from './compose';
 import { Retriever, type Hit, type Retrieval } from './retrieve';
 import { spellOutUnitedStates } from './sentences';
-import { formsMentioned, terms, words } from './text';
+import { formsMentioned, isStopWord, terms, words } from './text';
 import { detectIntents, loadVocabulary, type Intent, type Vocabulary } from './vocabulary';
 
 export type Mode = 'user' | 'guest';
@@ -35,6 +35,8 @@ export interface Plan {
   pathway?: boolean;
   /** Retrieval is sure enough for the built-in engine to answer on its own (a failing model falls back to it). */
   confident: boolean;
+  /** A call for help with nothing to go on ("ayuda", "tengo miedo"): an off-topic turn that asks what happens. */
+  help?: boolean;
 }
 
 export interface EngineResult {
@@ -155,6 +157,12 @@ export class AnswerEngine {
       const urgent = this.urgentMatch(this.retriever.search(message).hits);
       return { kind: urgent ? 'urgent' : 'answer', mode, question, asked: question, intents, hits: [primary], primary, urgent, pathway: true, confident: true };
     }
+
+    // A call for help with nothing to go on ("ayuda", "tengo miedo"): asked what is happening, not
+    // answered with the last topic nor told it is off-topic. Uses no consultation (an off-topic turn).
+    const said = words(message);
+    if (said.length > 0 && said.every((w) => isStopWord(w) || this.vocabulary.intents.helpOnly.has(w)))
+      return { kind: 'offtopic', mode, question: message, asked: message, intents, hits: [], confident: false, help: true };
 
     // A follow-up ("¿y cuánto cuesta?") is understood with the question it follows.
     let question = message;
@@ -279,7 +287,7 @@ export class AnswerEngine {
         plan.clarify!.map((aspect) => this.questions[aspect]),
         [],
       );
-    if (plan.kind === 'offtopic') return finish('offtopic', replies.offtopic, []);
+    if (plan.kind === 'offtopic') return finish('offtopic', plan.help ? replies.help : replies.offtopic, []);
     if (plan.kind === 'unknown' || !plan.primary) return finish('unknown', [...replies.unknown, closingSentence([], this.officialForms, replies)], []);
 
     const primary = plan.primary;
@@ -332,7 +340,7 @@ export class AnswerEngine {
 
   private guestSentence(plan: Plan): string {
     const replies = this.vocabulary.replies;
-    if (plan.kind === 'offtopic') return replies.guest.offtopic;
+    if (plan.kind === 'offtopic') return plan.help ? replies.guest.help : replies.guest.offtopic;
     if (plan.kind === 'unknown' || !plan.primary) return replies.guest.unknown;
     if (plan.kind === 'clarify') return this.kb.byId.get(GATE_ENTRY)!.sections[0]!.answer[0]!.text;
     const lines = plan.primary.section.answer.filter((l) => ['what', 'action', 'yes', 'no', 'warning'].includes(l.type));

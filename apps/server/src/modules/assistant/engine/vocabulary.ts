@@ -28,18 +28,21 @@ const intentsSchema = z.strictObject({
   starts: z.partialRecord(z.enum(INTENTS), z.array(z.string())),
   /** Words that make a short message a follow-up of the conversation ("¿y cuánto cuesta?"). */
   follow_up_starts: z.array(z.string()),
+  /** The words of a call for help with nothing to go on ("ayuda", "tengo miedo"). */
+  help_only: z.array(z.string()).min(1),
 });
 
 const repliesSchema = z.strictObject({
   closing: z.strictObject({ form: z.string(), forms: z.string(), guide: z.string(), guides: z.string(), none: z.string() }),
   clarify: z.strictObject({ entry: z.string(), location: z.string(), relative: z.string() }),
   offtopic: z.array(z.string()).min(1).max(2),
+  help: z.array(z.string()).min(1).max(2),
   unknown: z.array(z.string()).min(2),
   missing: z.strictObject({ fee: z.string(), deadline: z.string(), time: z.string() }),
   attribution: z.string(),
   stale: z.string(),
   lawyer: z.string(),
-  guest: z.strictObject({ unknown: z.string(), offtopic: z.string() }),
+  guest: z.strictObject({ unknown: z.string(), offtopic: z.string(), help: z.string() }),
   openers: z.array(z.string()).min(1),
   urgent_openers: z.array(z.string()).min(1),
 });
@@ -56,7 +59,7 @@ export interface Vocabulary {
   /** Opposite situations, as patterns over normalised text ("ciudadano" also matches "ciudadanas"). */
   contrasts: Array<[RegExp, RegExp]>;
   immigrationWords: string[];
-  intents: { contains: Array<[Intent, string]>; starts: Array<[Intent, string]>; followUpStarts: string[] };
+  intents: { contains: Array<[Intent, string]>; starts: Array<[Intent, string]>; followUpStarts: string[]; helpOnly: Set<string> };
   replies: Replies;
 }
 
@@ -90,7 +93,12 @@ export function loadVocabulary(folder = path.join(path.dirname(knowledgeFolder()
     distinct: new Set(s.distinct.map(([a, b]) => [normalize(a), normalize(b)].sort().join(' '))),
     contrasts: s.contrasts.map(([a, b]) => [sidePattern(a), sidePattern(b)] as [RegExp, RegExp]),
     immigrationWords: s.immigration_words.map(normalize),
-    intents: { contains: pairs(i.contains), starts: pairs(i.starts), followUpStarts: i.follow_up_starts.map(normalize) },
+    intents: {
+      contains: pairs(i.contains),
+      starts: pairs(i.starts),
+      followUpStarts: i.follow_up_starts.map(normalize),
+      helpOnly: new Set(i.help_only.map(normalize)),
+    },
     replies,
   };
 }

@@ -9,6 +9,9 @@ import assistantTexts from '@/locales/es/assistant.json';
 
 registerTexts(assistantTexts);
 
+/** How many letters before the limit the box starts saying how many are left. */
+const LENGTH_NOTICE = 100;
+
 /** The text question: trimmed, empty or busy submits ignored, disabled while processing (spec section 4). */
 export function TextQuestionForm({ onAsk, disabled, busy }: { onAsk: (question: string) => void; disabled: boolean; busy: boolean }) {
   const { t } = useTranslation();
@@ -32,26 +35,46 @@ export function TextQuestionForm({ onAsk, disabled, busy }: { onAsk: (question: 
       submit();
     }
   };
+  const max = LIMITS.questionMaxLength;
+  const left = max - text.length;
   return (
-    <form onSubmit={submit} noValidate className="flex items-end gap-2">
-      <label htmlFor="question-input" className="sr-only">
-        {t('chat.questionLabel')}
-      </label>
-      <Textarea
-        id="question-input"
-        ref={box}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={onKeyDown}
-        placeholder={t('chat.placeholder')}
-        maxLength={LIMITS.questionMaxLength}
-        disabled={disabled || busy}
-        rows={2}
-        className="min-h-14 resize-none"
-      />
-      <Button type="submit" variant="brand" size="icon" className="h-14 w-14 shrink-0" disabled={disabled || busy || !text.trim()} aria-label={t('chat.send')}>
-        <SendHorizontal aria-hidden="true" className="h-6 w-6" />
-      </Button>
+    <form onSubmit={submit} noValidate className="space-y-2">
+      <div className="flex items-end gap-2">
+        <label htmlFor="question-input" className="sr-only">
+          {t('chat.questionLabel')}
+        </label>
+        <Textarea
+          id="question-input"
+          ref={box}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder={t('chat.placeholder')}
+          maxLength={LIMITS.questionMaxLength}
+          disabled={disabled || busy}
+          rows={2}
+          className="min-h-14 resize-none"
+          aria-describedby={left <= LENGTH_NOTICE ? 'question-length' : undefined}
+        />
+        <Button
+          type="submit"
+          variant="brand"
+          size="icon"
+          className="h-14 w-14 shrink-0"
+          disabled={disabled || busy || !text.trim()}
+          aria-label={t('chat.send')}
+        >
+          <SendHorizontal aria-hidden="true" className="h-6 w-6" />
+        </Button>
+      </div>
+      {/* Near the limit the box says how much is left, and that it stops there (it cuts what is pasted). */}
+      <p id="question-length" aria-live="polite" className={left <= LENGTH_NOTICE ? 'text-sm font-medium text-navy-900' : 'sr-only'}>
+        {left <= 0
+          ? t('chat.charactersFull', { limit: max.toLocaleString('en-US') })
+          : left <= LENGTH_NOTICE
+            ? t('chat.charactersLeft', { count: left, limit: max.toLocaleString('en-US') })
+            : ''}
+      </p>
     </form>
   );
 }

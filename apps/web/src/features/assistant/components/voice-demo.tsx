@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { Dialog } from '@/components/ui/dialog';
 import { storage } from '@/lib/storage';
+import type { AskResult } from '../api/ask';
 import { useUsage } from '../api/use-usage';
 import { AssistantPanel } from './assistant-panel';
 import { registerTexts } from '@/lib/i18n';
@@ -34,12 +35,17 @@ export function VoiceDemo({ open, onOpenChange, onLimit }: VoiceDemoProps) {
   useEffect(() => () => window.clearTimeout(timer.current), []);
   const exhausted = count >= LIMITS.guestQuestions || usage.data?.remaining === 0;
 
-  const onFinished = useCallback(() => {
-    const next = demoCount() + 1;
-    storage.set(STORAGE_KEYS.guestDemoCount, String(next));
-    setCount(next);
-    if (next >= LIMITS.guestQuestions) timer.current = window.setTimeout(onLimit, LIMITS.signupModalDelayMs);
-  }, [onLimit]);
+  // The server's count: a reply that used no question (off-topic, a clarifying question) leaves it as it was.
+  const onFinished = useCallback(
+    (result: AskResult) => {
+      const next = Math.max(demoCount(), result.usage.used);
+      if (next === demoCount()) return;
+      storage.set(STORAGE_KEYS.guestDemoCount, String(next));
+      setCount(next);
+      if (next >= LIMITS.guestQuestions) timer.current = window.setTimeout(onLimit, LIMITS.signupModalDelayMs);
+    },
+    [onLimit],
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t('demo.title')} description={t('demo.description')} closeLabel={t('common.close')} size="xl">
