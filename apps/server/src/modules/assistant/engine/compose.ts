@@ -118,6 +118,18 @@ export function monthOf(isoDate: string): string {
   return MONTH.format(new Date(`${isoDate}T12:00:00Z`));
 }
 
+/** A source's name as said: without what is in parentheses ("la Ley de Inmigración y Nacionalidad (INA 242)"). */
+export function spokenName(by: string): string {
+  let out = '';
+  let depth = 0;
+  for (const ch of by) {
+    if (ch === '(') depth++;
+    else if (ch === ')') depth = Math.max(0, depth - 1);
+    else if (depth === 0) out += ch;
+  }
+  return out.replace(/\s+/g, ' ').replace(/\s+,/g, ',').trim();
+}
+
 /**
  * A fee, deadline or time sentence says where it comes from and when it was checked; past its review
  * date it warns that it may have changed (issue 12). Once in an answer (`said`): a second sentence with the
@@ -127,7 +139,7 @@ export function withProvenance(candidate: Candidate, replies: Replies, today: Da
   const { line, source } = candidate;
   if (!source || !SOURCED_TYPES.has(line.type)) return line.text;
   const body = line.text.replace(/[.!]$/, '');
-  let tail = replies.attribution.replace('{by}', source.by).replace('{month}', monthOf(source.checked));
+  let tail = replies.attribution.replace('{by}', spokenName(source.by)).replace('{month}', monthOf(source.checked));
   if (Date.parse(source.review_by) < today.getTime()) tail += `; ${replies.stale.replace('{link}', spokenLink(source.url))}`;
   if (said.has(tail)) return line.text;
   said.add(tail);
@@ -238,7 +250,8 @@ export function composeBody(input: ComposeInput): string[] {
     else if (intent === 'fee' || intent === 'deadline' || intent === 'time') {
       // The fact may be in the entry's other cases, else in a related entry (the N-400's fee for a
       // question about its civics test); only when none has it, the honest line.
-      const own = notLawyer.find((c) => types.includes(c.line.type));
+      const own =
+        bestOf(input.primary, (l) => l.type !== 'lawyer' && types.includes(l.type), input, ranked) ?? notLawyer.find((c) => types.includes(c.line.type));
       const related = own
         ? undefined
         : rank(

@@ -74,14 +74,14 @@ describe('retrieval', () => {
 describe('answers composed for the question', () => {
   it('puts the fee first when the question asks for it, with its source and the date it was checked', () => {
     const result = ask('¿cuánto cuesta el permiso de reingreso?');
-    expect(result.sentences[0]).toMatch(/630 dólares, según USCIS, revisado en noviembre de 2026\./);
+    expect(result.sentences[0]).toMatch(/630 dólares, según USCIS en noviembre de 2026\./);
   });
 
   it('says where a fee or deadline comes from once per source, not after every sentence', () => {
     const result = ask('¿Cuánto cuesta renovar la green card?');
     const sourced = result.sentences.filter((sentence) => /\b(dólares|meses)\b/.test(sentence));
     expect(sourced.length).toBeGreaterThanOrEqual(2);
-    expect(result.text.match(/revisado en/g)).toHaveLength(1);
+    expect(result.text.match(/según USCIS en/g)).toHaveLength(1);
   });
 
   it('answers both parts of a two-part question', () => {
@@ -383,5 +383,19 @@ describe('the sentence for the case the person tells comes first', () => {
     const result = ask('mi audiencia es mañana y no consegui abogado, voy o no voy?');
     expect(result.sentences[0]).toMatch(/Ve a tu audiencia aunque no tengas abogado/);
     expect(result.text).toMatch(/más tiempo para buscar un abogado/);
+  });
+});
+
+describe('the source of a fact, as said', () => {
+  it('names who says it without the legal reference in parentheses', () => {
+    const result = ask('me dieron orden de deportacion en ausencia porque estuve en el hospital, cuanto tiempo tengo para reabrir');
+    expect(result.text).toMatch(/según la Ley de Inmigración y Nacionalidad en [a-z]+ de 20\d\d/);
+    expect(result.text).not.toMatch(/INA|\(b\)/);
+  });
+
+  it("takes an asked deadline from the entry's other case before another entry's (an order in absence: 180 days, not the 90 of other motions)", () => {
+    const result = ask('me dieron orden de deportacion en ausencia porque estuve en el hospital, cuanto tiempo tengo para reabrir');
+    expect(result.text).toMatch(/180 días/);
+    expect(result.text).not.toMatch(/90 días/);
   });
 });
