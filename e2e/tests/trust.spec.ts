@@ -12,6 +12,11 @@ test('prices agree everywhere: no "desde $4.99", no "gratuito"; the $1 and the $
     await page.goto(route);
     const text = await page.locator('body').innerText();
     expect(text, route).not.toMatch(/4\.99|gratuito|desde \$/i);
+    // The testimonials are labelled as examples wherever they appear (D14).
+    if (route !== '/faq') {
+      await expect(page.getByRole('heading', { name: 'Historias de ejemplo' }), route).toBeVisible();
+      await expect(page.getByText('No son personas reales: las historias muestran cómo ayuda el asistente.'), route).toBeVisible();
+    }
   }
   await page.goto('/landing');
   await expect(page.getByTestId('hero-price-note')).toHaveText(/\$9\.99 al mes hasta que canceles/);

@@ -72,7 +72,7 @@ export function Component() {
           </section>
         ) : null}
         <section aria-labelledby="community">
-          <h2 id="community" className="mb-6 text-3xl font-bold">
+          <h2 id="community" className="text-3xl font-bold">
             {t('trust.testimonialsTitle')}
           </h2>
           <Testimonials />

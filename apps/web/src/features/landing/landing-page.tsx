@@ -123,7 +123,6 @@ export function Component() {
           <h2 id="testimonials-title" className="text-3xl font-bold md:text-4xl">
             {t('landing.testimonials.title')}
           </h2>
-          <p className="mt-3 mb-8 text-muted">{t('landing.testimonials.note')}</p>
           <Testimonials />
         </div>
       </section>
