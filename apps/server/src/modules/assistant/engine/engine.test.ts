@@ -399,3 +399,26 @@ describe('the source of a fact, as said', () => {
     expect(result.text).not.toMatch(/90 días/);
   });
 });
+
+describe('urgent cases picked by their own words within an entry', () => {
+  it('ICE at the door right now: what to do, and who to call', () => {
+    const result = ask('hay unos de ICE tocando la puerta ahorita que hago les abro??');
+    expect(result.kind).toBe('urgent');
+    expect(result.sentences[0]).toMatch(/No abras la puerta/);
+    expect(result.text).toMatch(/abogado|representante acreditado/);
+  });
+
+  it('a raid at work happening now is urgent, with the locator and who to ask', () => {
+    const result = ask('estoy en el trabajo y dicen que llego la migra a la fabrica, que hago');
+    expect(result.kind).toBe('urgent');
+    expect(result.text).toMatch(/no corras/);
+    expect(result.text).toMatch(/abogado|representante acreditado/);
+  });
+
+  it('a return after a deportation is about the prior deportation, not travel', () => {
+    const result = ask('me deportaron hace años y me regrese a los pocos meses, ahora me quiero casar, puedo arreglar?');
+    expect(result.kind).toBe('urgent');
+    expect(result.text).toMatch(/deportación/);
+    expect(result.text).not.toMatch(/viaje de 6 meses/);
+  });
+});

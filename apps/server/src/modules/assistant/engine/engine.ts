@@ -232,7 +232,8 @@ export class AnswerEngine {
     const primary =
       section === chosen.section ? chosen : (hits.find((h) => h.entry === chosen.entry && h.section === section) ?? { ...chosen, section, sectionEvidence: 0 });
     // The answer's own entry, when urgent, gives the resource; another urgent match adds its own.
-    const primaryUrgent = primary.entry.urgent || (!!primary.section.urgent && primary.sectionEvidence > 0);
+    // An urgent case counts when the question names it, or when its own words picked it within the entry.
+    const primaryUrgent = primary.entry.urgent || (!!primary.section.urgent && (primary.sectionEvidence > 0 || section !== chosen.section));
     const urgentHit = primaryUrgent ? primary : urgent;
     const alsoUrgent = urgentHit ? this.urgentMatches(hits).find((h) => h.entry.id !== urgentHit.entry.id) : undefined;
     // Sure only on a keyword phrase or a named form: a full-text match answers, but a failing model shows its error.
