@@ -422,3 +422,15 @@ describe('urgent cases picked by their own words within an entry', () => {
     expect(result.text).not.toMatch(/viaje de 6 meses/);
   });
 });
+
+describe('a keyword match leads over shared words', () => {
+  it('an asylum work permit three months in: the 150 days, not trips of some months', () => {
+    const result = ask('meti mi asilo hace 3 meses cuando puedo pedir el permiso de trabajo');
+    expect(result.sentences[0]).toMatch(/150 días/);
+    expect(result.text).not.toMatch(/viaje/);
+  });
+
+  it('studying English: the student visa, not the school of a child', () => {
+    expect(ask('kiero ir a estudiar ingles a estados unidos q visa necesito').text).toMatch(/F-1/);
+  });
+});

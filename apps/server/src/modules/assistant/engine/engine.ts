@@ -99,6 +99,7 @@ export function lastClause(message: string): string | undefined {
 
 /** How many of the best-ranked sections a keyword match may come from to lead over full-text matches. */
 const LEAD_WINDOW = 5;
+const LEAD_EVIDENCE = 3;
 
 /**
  * The section that leads the answer: the best ranked, unless it matched by shared words alone and a
@@ -107,8 +108,8 @@ const LEAD_WINDOW = 5;
  */
 export function leadOf(hits: Hit[]): Hit | undefined {
   const top = hits[0];
-  if (!top || top.evidence > 0) return top;
-  return hits.slice(1, LEAD_WINDOW).find((h) => h.evidence >= CONFIDENT) ?? top;
+  if (!top || top.evidence >= CONFIDENT) return top;
+  return hits.slice(1, LEAD_WINDOW).find((h) => h.evidence >= CONFIDENT && h.evidence >= LEAD_EVIDENCE * top.evidence) ?? top;
 }
 
 function pick<T>(seed: string, options: T[]): T {
