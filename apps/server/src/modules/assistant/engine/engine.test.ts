@@ -37,8 +37,10 @@ describe('retrieval', () => {
     const wordsOnly = { ...a!, score: 20, evidence: 0 };
     const phrase = { ...b!, score: 15, evidence: 6 };
     expect(leadOf([wordsOnly, phrase])).toBe(phrase);
-    // A best-ranked section with any keyword evidence keeps the lead, and a weak phrase behind does not take it.
-    expect(leadOf([{ ...wordsOnly, evidence: 1 }, phrase])!.evidence).toBe(1);
+    // A best-ranked section with some keyword evidence keeps the lead unless a phrase behind is three
+    // times as strong; a weak phrase behind does not take it.
+    expect(leadOf([{ ...wordsOnly, evidence: 2.5 }, phrase])!.evidence).toBe(2.5);
+    expect(leadOf([{ ...wordsOnly, evidence: 1 }, phrase])).toBe(phrase);
     expect(leadOf([wordsOnly, { ...c!, score: 10, evidence: 1 }])).toBe(wordsOnly);
     expect(ask('pedi asilo hace 5 meses y no tengo permiso de trabajo cuando lo puedo pedir').text).toMatch(/150 días/);
   });
