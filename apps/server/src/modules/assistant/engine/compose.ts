@@ -61,8 +61,8 @@ const PRIOR: Record<Line['type'], number> = {
   lawyer: 0,
 };
 
-/** The case a sentence is written for: its opening "Si ..." clause, up to the first comma. */
-const CONDITION = /^Si ([^,]+),/;
+/** The case a sentence is written for: its opening "Si ..." clause, with its example ("Si faltaste por una razón grave, como estar en el hospital, ..."). */
+const CONDITION = /^Si ([^,]+(?:, como [^,]+)?),/;
 
 export function candidatesOf(hit: Hit, weight: number): Candidate[] {
   return hit.section.answer.map((line) => ({
@@ -104,7 +104,9 @@ export function rank(
       const told = condition ? [...new Set(terms(condition))].filter((t) => asked.has(t)) : [];
       if (told.length >= 2) for (const t of told) overlap += idf(t);
       const typeScore = intents.reduce((best, intent) => Math.max(best, TYPE_FOR_INTENT[intent][c.line.type] ?? 0), 0);
-      const prior = PRIOR[c.line.type] + (urgent && c.line.type === 'action' ? 1 : 0);
+      // What to do now leads an urgent answer, unless it is for a case the question does not tell.
+      const untold = !!condition && told.length === 0;
+      const prior = PRIOR[c.line.type] + (urgent && c.line.type === 'action' && !untold ? 1 : 0);
       const plain = PLAIN_BONUS * (readabilityOf(c.line.text) - 65);
       return { ...c, score: c.weight * (overlap / Math.sqrt(1 + own.size / 4) + typeScore + prior + plain) - (opposite(c.line.text) ? CONTRAST_PENALTY : 0) };
     })

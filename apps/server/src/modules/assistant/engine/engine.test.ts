@@ -436,3 +436,26 @@ describe('a keyword match leads over shared words', () => {
     expect(ask('kiero ir a estudiar ingles a estados unidos q visa necesito').text).toMatch(/F-1/);
   });
 });
+
+describe("from a new user's tour", () => {
+  it('WIC and deportation: the answer is no, said first', () => {
+    expect(ask('me pueden deportar si me pongo a pedir comida en el WIC').sentences[0]).toMatch(/^No, usar WIC no es motivo para deportarte/);
+  });
+
+  it('a resident asking to petition a parent: a resident cannot, a citizen can', () => {
+    expect(ask('quiero pedir a mi mama que esta en mexico, yo soy residente').text).toMatch(/un residente no puede pedir a sus papás/);
+  });
+
+  it('moving with a case in court: the court is told with the EOIR-33', () => {
+    const result = ask('me cambie de casa, tengo que avisar a migracion? tengo caso de asilo pendiente en la corte');
+    expect(result.text).toMatch(/EOIR-33/);
+    expect(result.text).toMatch(/5 días/);
+  });
+
+  it('"que es" inside a sentence does not make a "what is" question; returning after a deportation is a crime, said first', () => {
+    const result = ask(
+      'me deportaron en el 2018 y me regrese por el cerro en 2019, ahora me quiero casar con mi novia que es ciudadana, con eso ya me arreglo?',
+    );
+    expect(result.sentences[0]).toMatch(/delito federal/);
+  });
+});
