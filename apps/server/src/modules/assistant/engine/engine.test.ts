@@ -458,4 +458,23 @@ describe("from a new user's tour", () => {
     );
     expect(result.sentences[0]).toMatch(/delito federal/);
   });
+
+  it('a driving licence in Texas: Texas does not give one; California does', () => {
+    expect(ask('puedo sacar licencia de manejo sin papeles en texas').sentences[0]).toMatch(/^No, Texas/);
+    expect(ask('vivo en california y no tengo papeles me puedo sacar la licencia de manejar?').text).not.toMatch(/Texas/);
+  });
+
+  it('a two-year green card about to expire: the I-751, not the I-90', () => {
+    expect(ask('mi green card es de 2 años y ya se va a vencer en febrero, que hago').sentences[0]).toMatch(/I-751/);
+  });
+
+  it("a child's I-485 filed with a parent: 950 dollars first", () => {
+    expect(ask('cuanto cuesta el I-485 de mi hijo de 10 años si lo mandamos junto con el mio').sentences[0]).toMatch(/950 dólares/);
+  });
+
+  it('leaving while a reentry permit is pending is said only of the reentry permit', () => {
+    expect(ask('mi aplicacion de la green card esta pending, puedo ir a mexico por el funeral de mi papa?').text).not.toMatch(
+      /(^|\. )Sí puedes salir mientras/,
+    );
+  });
 });
