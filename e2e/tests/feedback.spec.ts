@@ -3,7 +3,10 @@ import { expect, expectAccessible, expectToast, test } from '../support/fixtures
 
 test('the feedback survey: five sections, stars by mouse and keyboard, sent and cleared', async ({ page }) => {
   await signUpViaApi(page);
-  await page.goto('/feedback');
+  // Reached from the footer of any page.
+  await page.goto('/chat');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Danos tu opinión' }).click();
+  await expect(page).toHaveURL(/\/feedback$/);
   for (const section of ['Experiencia general', 'Atención y soporte', 'Usabilidad y accesibilidad', 'Diseño de la plataforma', 'Recomendación y lealtad']) {
     await expect(page.getByRole('group', { name: section })).toBeVisible();
   }

@@ -23,6 +23,9 @@ export function SiteFooter() {
             <Link to="/privacy-policy" className="rounded py-1 font-medium text-white hover:underline">
               {t('footer.privacyPolicy')}
             </Link>
+            <Link to="/feedback" className="rounded py-1 font-medium text-white hover:underline">
+              {t('footer.feedback')}
+            </Link>
             <Link to="/delete-account" className="rounded py-1 font-medium text-white hover:underline">
               {t('footer.deleteAccount')}
             </Link>
