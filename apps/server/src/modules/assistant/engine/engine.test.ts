@@ -478,3 +478,13 @@ describe("from a new user's tour", () => {
     );
   });
 });
+
+describe('cases added from the second tour', () => {
+  it('a U visa approved: the residence after 3 years, first', () => {
+    expect(ask('me aprobaron la visa u, cuando puedo pedir la residencia').sentences[0]).toMatch(/3 años con la visa U.*I-485/);
+  });
+
+  it('a parent who entered without papers, petitioned by a citizen child: the consulate and the bar', () => {
+    expect(ask('mi hijo es ciudadano y tiene 21, me puede arreglar si entre sin papeles?').text).toMatch(/consulado.*castigo de 10 años/);
+  });
+});
