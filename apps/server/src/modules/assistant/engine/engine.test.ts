@@ -488,3 +488,16 @@ describe('cases added from the second tour', () => {
     expect(ask('mi hijo es ciudadano y tiene 21, me puede arreglar si entre sin papeles?').text).toMatch(/consulado.*castigo de 10 años/);
   });
 });
+
+describe('renewing an asylum work permit', () => {
+  it("in a conversation: the renewal is not the first permit's 560 dollars", () => {
+    const first = 'quiero renovar mi permiso de trabajo';
+    const history = [
+      { role: 'user' as const, content: first },
+      { role: 'assistant' as const, content: ask(first).text },
+    ];
+    expect(ask('el mio es por asilo pendiente, se vence en enero, cuanto cuesta renovarlo', history).sentences[0]).toMatch(
+      /^Renovar el permiso de trabajo por asilo no cuesta los 560/,
+    );
+  });
+});
