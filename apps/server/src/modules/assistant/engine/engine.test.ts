@@ -128,6 +128,10 @@ describe('the gate by intent (decisions D5)', () => {
   it('answers a specific question that contains a trigger phrase', () => {
     expect(ask('Se me vence la green card el mes que viene, ¿qué hago?').kind).not.toBe('clarify');
     expect(ask('¿cuánto cuesta el permiso de reingreso para no perder la green card?').kind).not.toBe('clarify');
+    // A way to status named, beside a general trigger: the gate entry's many cases no longer hide it.
+    const marriage = ask('si me caso con una ciudadana me puedo legalizar?');
+    expect(marriage.kind).toBe('answer');
+    expect(marriage.text).toMatch(/I-130/);
   });
 
   it('answers the reply to the two questions, "no sé" included, with the whole exchange', () => {

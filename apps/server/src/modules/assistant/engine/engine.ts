@@ -67,8 +67,9 @@ const DOMAIN_COVERAGE = 0.6;
 const URGENT = 3;
 /** An urgent case named by its own phrases leads when its evidence is at least this share of the best match's. */
 const URGENT_LEAD = 0.8;
-/** The gate's phrases must outweigh the best specific entry's phrases by this factor, or the specific question is answered. */
-const GATE_LEAD = 1;
+/** The gate's phrases must outweigh the best specific entry's phrases by this factor, or the specific question is answered
+ * (a way to status named beside "me puedo legalizar": marriage to a citizen). */
+const GATE_LEAD = 1.2;
 /** A gate phrase is made of common words ("me arreglo"): it needs less weight than a specific match. */
 const GATE_MIN = 2.5;
 /** A message with at most this many words may continue the conversation ("¿y cuánto cuesta?"). */

@@ -333,7 +333,8 @@ export class Retriever {
    * Ranked case sections for a question. In a long message the question is usually its last sentence,
    * after the story: phrases found there weigh half as much again.
    */
-  search(question: string, limit = 10): Retrieval {
+  // Room for other entries after the gate entry's many cases (the gate compares them with the best specific one).
+  search(question: string, limit = 24): Retrieval {
     const { text, corrected } = this.expand(question);
     const kept = (w: string) => !this.vocabulary.fillers.has(w);
     const all = corrected.split(' ').filter(kept);
