@@ -505,3 +505,15 @@ describe('renewing an asylum work permit', () => {
     );
   });
 });
+
+describe('a resident petitioning family', () => {
+  it('a married daughter: a resident cannot, a citizen can', () => {
+    expect(ask('soy residente permanente puedo pedir a mi hija que esta casada en guatemala').text).toMatch(/un residente no puede pedir a un hijo casado/);
+  });
+
+  it('a lost green card: the residence is not lost, the I-90 replaces it', () => {
+    const result = ask('se me perdio la green card en la mudanza, tengo que empezar todo otra vez el tramite?');
+    expect(result.text).toMatch(/no acaba tu residencia/);
+    expect(result.text).toMatch(/I-90/);
+  });
+});
