@@ -234,3 +234,25 @@ test('guests: 20 browsers behind one address ask their 2 questions; the 21st get
   await expect(page.getByText(/Ya usaste tus 2 preguntas/)).toHaveCount(0);
   await context.close();
 });
+
+test('a reload keeps the conversation of the tab: the thread, and the context of a follow-up; "Nueva pregunta" forgets it', async ({ page }) => {
+  await signUpViaApi(page);
+  await page.goto('/chat');
+  const first = 'Quiero renovar mi permiso de trabajo, tengo TPS de El Salvador';
+  await askByText(page, first);
+  await expect(page.getByTestId('response-box')).toContainText('I-765');
+
+  await page.reload();
+  await expect(page.getByTestId('question-box')).toHaveText(first);
+  await expect(page.getByTestId('response-box')).toContainText('I-765');
+  // The follow-up is understood with the question before the reload.
+  await askByText(page, '¿y cuánto cuesta?');
+  await expect(page.getByTestId('thread-question')).toHaveText([first]);
+  await expect(page.getByTestId('response-box')).toContainText('dólares');
+  await expect(page.getByTestId('response-box')).not.toContainText('solo sé de inmigración');
+
+  await page.getByRole('button', { name: 'Nueva pregunta' }).click();
+  await page.reload();
+  await expect(page.getByTestId('thread-question')).toHaveCount(0);
+  await expect(page.getByTestId('response-box')).toContainText('Aquí aparecerá la respuesta.');
+});

@@ -5,8 +5,9 @@ import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
+import { forgetConversation, keepConversation, keptConversation } from '@/lib/current-conversation';
 import { rememberAnswer } from '@/lib/offline-answers';
-import { sessionQueryKey } from '@/lib/session';
+import { sessionQueryKey, useSession } from '@/lib/session';
 import type { AskResult } from '../api/ask';
 import { usageQueryKey } from '../api/use-usage';
 import { registerTexts } from '@/lib/i18n';
@@ -25,6 +26,8 @@ export interface Exchange {
 }
 
 let nextId = 1;
+/** How many exchanges of the conversation are kept for the tab. */
+const KEPT_EXCHANGES = 20;
 
 /**
  * The answer's stream reader, with the schema of its events (zod, ~24 KB gzip), is loaded once the
@@ -38,7 +41,9 @@ const loadAsk = () => import('../api/ask');
  * the bottom streaming into the response box. Every turn is in the history sent with the next question
  * (bounded), so the reply to the clarifying questions and a follow-up ("¿y cuánto cuesta?") are
  * understood; the saved chat of the conversation grows turn by turn. A failure removes the failed
- * question and says why; the turns before it stay. `reset` starts a new conversation.
+ * question and says why; the turns before it stay. `reset` starts a new conversation. Signed in, the
+ * conversation is kept for the tab (lib/current-conversation.ts): a reload brings it back, after the
+ * first render (the page is drawn at build time without it).
  */
 export function useAssistant(mode: 'user' | 'guest', options: { onGuestLimit?: () => void } = {}) {
   const { t } = useTranslation();
@@ -49,10 +54,20 @@ export function useAssistant(mode: 'user' | 'guest', options: { onGuestLimit?: (
   const chatId = useRef<string | null>(null);
   const controller = useRef<AbortController | null>(null);
   const { onGuestLimit } = options;
+  const signedInId = useSession().data?.id;
 
   useEffect(() => {
     loadAsk().catch(() => {});
   }, []);
+
+  useEffect(() => {
+    if (mode !== 'user' || !signedInId || turns.current.length) return;
+    const kept = keptConversation(signedInId);
+    if (!kept) return;
+    turns.current = kept.turns;
+    chatId.current = kept.chatId;
+    setThread(kept.thread.map((e) => ({ ...e, id: nextId++, done: true })));
+  }, [mode, signedInId]);
 
   const ask = useCallback(
     async (question: string, onSentence?: (text: string, index: number) => void): Promise<AskResult | null> => {
@@ -88,6 +103,11 @@ export function useAssistant(mode: 'user' | 'guest', options: { onGuestLimit?: (
           chatId.current = result.savedChatId;
           void queryClient.invalidateQueries({ queryKey: ['chats'] });
         }
+        if (mode === 'user' && userId) {
+          const exchange = { question, answer: result.text, kind: result.kind, source: result.source ?? null };
+          const earlier = keptConversation(userId)?.thread ?? [];
+          keepConversation({ userId, chatId: chatId.current, turns: turns.current, thread: [...earlier, exchange].slice(-KEPT_EXCHANGES) });
+        }
         if (result.saveFailed) toast({ title: t('chat.saveErrorTitle'), description: t('chat.saveError'), variant: 'destructive' });
         return result;
       } catch (error) {
@@ -114,6 +134,7 @@ export function useAssistant(mode: 'user' | 'guest', options: { onGuestLimit?: (
     controller.current = null;
     turns.current = [];
     chatId.current = null;
+    forgetConversation();
     setThread([]);
     setWriting(false);
   }, []);
