@@ -67,8 +67,12 @@ test('the conversation stays on screen as a thread, is saved whole, and "Nueva p
   await expectAccessible(page);
   await page.screenshot({ path: `/tmp/14a-saved-${page.viewportSize()!.width}.png`, fullPage: true });
 
-  // "Nueva pregunta" starts a new conversation: an empty thread, then a new saved chat.
+  // Back on the chat, the tab's conversation is still there; "Nueva pregunta" starts a new one: an empty
+  // thread, then a new saved chat.
   await page.goto('/chat');
+  await expect(page.getByTestId('question-box')).toHaveText(FOLLOW_UP);
+  await page.getByRole('button', { name: 'Nueva pregunta' }).click();
+  await expect(page.getByTestId('question-box')).toHaveCount(0);
   await askByText(page, '¿Qué es el formulario I-90?');
   await expect(page.getByTestId('response-box')).toContainText('I-90');
   await page.getByRole('button', { name: 'Nueva pregunta' }).click();
