@@ -96,8 +96,8 @@ export async function registerStaticSpa(app: FastifyInstance, webDist: string): 
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if ((request.method === 'GET' || request.method === 'HEAD') && !isApi && !path.extname(pathname)) {
       const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-      const signedOut = !SESSION_COOKIE.test(String(request.headers.cookie ?? ''));
-      if (SIGNED_IN_SHELLS.has(trimmed) && request.headers['sec-fetch-mode'] === 'navigate' && signedOut) {
+      const shell = SIGNED_IN_SHELLS.has(trimmed) && request.headers['sec-fetch-mode'] === 'navigate';
+      if (shell && !SESSION_COOKIE.test(String(request.headers.cookie ?? ''))) {
         return reply.header('cache-control', 'no-store').redirect('/login', 302);
       }
       return sendPage(request, reply, prerendered.get(trimmed) ?? indexPage);

@@ -1,4 +1,5 @@
 import type { AnswerKind, AnswerSource, Turn } from '@camino/contracts';
+import { tabStorage } from './storage';
 
 /**
  * The conversation on the chat screen, kept for this browser tab only (sessionStorage): a reload, or a
@@ -24,7 +25,7 @@ const KEY = 'currentConversation';
 
 function read(): StoredConversation | null {
   try {
-    const value = JSON.parse(window.sessionStorage.getItem(KEY) ?? 'null') as StoredConversation | null;
+    const value = JSON.parse(tabStorage.get(KEY) ?? 'null') as StoredConversation | null;
     return value && typeof value.userId === 'string' && Array.isArray(value.turns) && Array.isArray(value.thread) ? value : null;
   } catch {
     return null;
@@ -32,11 +33,7 @@ function read(): StoredConversation | null {
 }
 
 export function keepConversation(conversation: StoredConversation): void {
-  try {
-    window.sessionStorage.setItem(KEY, JSON.stringify(conversation));
-  } catch {
-    // Storage unavailable or full: the conversation lives for this page only.
-  }
+  tabStorage.set(KEY, JSON.stringify(conversation));
 }
 
 /** The conversation kept in this tab for `userId`, or null. */
@@ -48,9 +45,5 @@ export function keptConversation(userId: string): StoredConversation | null {
 /** Removes it, unless it is `keepFor`'s (the person still signed in). */
 export function forgetConversation(keepFor?: string): void {
   if (keepFor && read()?.userId === keepFor) return;
-  try {
-    window.sessionStorage.removeItem(KEY);
-  } catch {
-    // Nothing to remove.
-  }
+  tabStorage.remove(KEY);
 }

@@ -252,8 +252,7 @@ export function composeBody(input: ComposeInput): string[] {
     else if (intent === 'fee' || intent === 'deadline' || intent === 'time') {
       // The fact may be in the entry's other cases, else in a related entry (the N-400's fee for a
       // question about its civics test); only when none has it, the honest line.
-      const own =
-        bestOf(input.primary, (l) => l.type !== 'lawyer' && types.includes(l.type), input, ranked) ?? notLawyer.find((c) => types.includes(c.line.type));
+      const own = bestOf(input.primary, (l) => types.includes(l.type), input, ranked) ?? notLawyer.find((c) => types.includes(c.line.type));
       const related = own
         ? undefined
         : rank(

@@ -343,7 +343,7 @@ export class AnswerEngine {
 
   private guestSentence(plan: Plan): string {
     const replies = this.vocabulary.replies;
-    if (plan.kind === 'offtopic') return plan.help ? replies.guest.help : replies.guest.offtopic;
+    if (plan.kind === 'offtopic') return plan.help ? replies.help[0]! : replies.guest.offtopic;
     if (plan.kind === 'unknown' || !plan.primary) return replies.guest.unknown;
     if (plan.kind === 'clarify') return this.kb.byId.get(GATE_ENTRY)!.sections[0]!.answer[0]!.text;
     const lines = plan.primary.section.answer.filter((l) => ['what', 'action', 'yes', 'no', 'warning'].includes(l.type));

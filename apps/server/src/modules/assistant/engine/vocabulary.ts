@@ -42,7 +42,7 @@ const repliesSchema = z.strictObject({
   attribution: z.string(),
   stale: z.string(),
   lawyer: z.string(),
-  guest: z.strictObject({ unknown: z.string(), offtopic: z.string(), help: z.string() }),
+  guest: z.strictObject({ unknown: z.string(), offtopic: z.string() }),
   openers: z.array(z.string()).min(1),
   urgent_openers: z.array(z.string()).min(1),
 });

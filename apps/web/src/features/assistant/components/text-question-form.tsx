@@ -37,6 +37,7 @@ export function TextQuestionForm({ onAsk, disabled, busy }: { onAsk: (question: 
   };
   const max = LIMITS.questionMaxLength;
   const left = max - text.length;
+  const limit = max.toLocaleString('en-US');
   return (
     <form onSubmit={submit} noValidate className="space-y-2">
       <div className="flex items-end gap-2">
@@ -50,7 +51,7 @@ export function TextQuestionForm({ onAsk, disabled, busy }: { onAsk: (question: 
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
           placeholder={t('chat.placeholder')}
-          maxLength={LIMITS.questionMaxLength}
+          maxLength={max}
           disabled={disabled || busy}
           rows={2}
           className="min-h-14 resize-none"
@@ -69,11 +70,7 @@ export function TextQuestionForm({ onAsk, disabled, busy }: { onAsk: (question: 
       </div>
       {/* Near the limit the box says how much is left, and that it stops there (it cuts what is pasted). */}
       <p id="question-length" aria-live="polite" className={left <= LENGTH_NOTICE ? 'text-sm font-medium text-navy-900' : 'sr-only'}>
-        {left <= 0
-          ? t('chat.charactersFull', { limit: max.toLocaleString('en-US') })
-          : left <= LENGTH_NOTICE
-            ? t('chat.charactersLeft', { count: left, limit: max.toLocaleString('en-US') })
-            : ''}
+        {left <= 0 ? t('chat.charactersFull', { limit }) : left <= LENGTH_NOTICE ? t('chat.charactersLeft', { count: left, limit }) : ''}
       </p>
     </form>
   );

@@ -38,8 +38,9 @@ export function VoiceDemo({ open, onOpenChange, onLimit }: VoiceDemoProps) {
   // The server's count: a reply that used no question (off-topic, a clarifying question) leaves it as it was.
   const onFinished = useCallback(
     (result: AskResult) => {
-      const next = Math.max(demoCount(), result.usage.used);
-      if (next === demoCount()) return;
+      const before = demoCount();
+      const next = Math.max(before, result.usage.used);
+      if (next === before) return;
       storage.set(STORAGE_KEYS.guestDemoCount, String(next));
       setCount(next);
       if (next >= LIMITS.guestQuestions) timer.current = window.setTimeout(onLimit, LIMITS.signupModalDelayMs);
