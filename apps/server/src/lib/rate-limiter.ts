@@ -87,12 +87,20 @@ export class RateLimiter {
   }
 }
 
+/** "en unos segundos", "en 1 minuto", "en 53 minutos": when the person can try again, as said. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return 'en unos segundos';
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? 'en 1 minuto' : `en ${minutes} minutos`;
+}
+
+/** A cap reached; a message with "{espera}" says when the person can try again. */
 export class RateLimitedError extends AppError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
   ) {
-    super('RATE_LIMITED', message);
+    super('RATE_LIMITED', message.replace('{espera}', waitText(retryAfterSeconds)));
   }
 }
 

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
+import { COOKIE_PREFIX } from '../modules/auth';
 import { appPagePolicy } from './security';
 
 /** One HTML page as sent: the same bytes for everyone (docs/decisions/0068), so compressed once. */
@@ -39,7 +40,7 @@ const SERVICE_WORKER_CSP = "default-src 'none'; connect-src 'self'";
  * Only navigations: the service worker's copy for offline use is fetched without cookies, and gets the page.
  */
 const SIGNED_IN_SHELLS = new Set(['/chat']);
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?camino\.session_token=[^;\s]/;
+const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${COOKIE_PREFIX}\\.session_token=[^;\\s]`);
 
 /**
  * Serves the built SPA: hashed assets cached for a year (pre-compressed .br/.gz when present); for every

@@ -151,6 +151,16 @@ describe('asking the built-in engine', () => {
     }
   });
 
+  it('caps the unlimited plan at 40 questions an hour against abuse, and says when it can go on', async () => {
+    const { cookie, userId } = await signUp(ctx.app);
+    await ctx.database.db.update(profiles).set({ plan: 'UNLIMITED' }).where(eq(profiles.id, userId));
+    for (let i = 0; i < 40; i++) expect((await ask(ctx.app, cookie, '¿Qué es el formulario G-28?', { ip: '10.7.7.7' })).response.statusCode).toBe(200);
+    const refused = await ask(ctx.app, cookie, '¿Qué es el formulario G-28?', { ip: '10.7.7.7' });
+    expect(refused.response.statusCode).toBe(429);
+    expect(Number(refused.response.headers['retry-after'])).toBeGreaterThan(3000);
+    expect(refused.response.json().error.message).toMatch(/^Hiciste muchas preguntas en poco tiempo\. Podrás seguir preguntando en (59|60) minutos\.$/);
+  });
+
   it('saves each answered exchange, only for its owner', async () => {
     const a = await signUp(ctx.app);
     const b = await signUp(ctx.app);

@@ -77,12 +77,12 @@ export class ConversationService {
     const inflight = inflightKey(identity);
     // What costs money is rate limited per person and per address.
     await this.rateLimiter.consume(
-      { key: `ask:${who}`, max: 40, windowSeconds: HOUR, message: 'Hiciste muchas preguntas seguidas. Espera un momento e inténtalo de nuevo.' },
+      { key: `ask:${who}`, max: 40, windowSeconds: HOUR, message: 'Hiciste muchas preguntas en poco tiempo. Podrás seguir preguntando {espera}.' },
       {
         key: `ask:ip:${identity.ip}`,
         max: 120,
         windowSeconds: HOUR,
-        message: 'Demasiadas preguntas desde esta conexión. Espera un momento e inténtalo de nuevo.',
+        message: 'Hay demasiadas preguntas desde esta conexión. Podrás seguir preguntando {espera}.',
       },
       { key: inflight, max: 1, windowSeconds: 120, message: 'Espera a que termine la respuesta anterior.' },
     );

@@ -13,6 +13,8 @@ import { hashPassword, verifyPassword } from './password';
 
 /** Phone-only accounts get an address that can never receive mail; the API reports it as no e-mail. */
 export const PHONE_EMAIL_DOMAIN = 'phone.caminoclaro.invalid';
+/** The prefix of the auth cookies: the session cookie is `<prefix>.session_token` (`__Secure-` over HTTPS). */
+export const COOKIE_PREFIX = 'camino';
 export const tempEmailFor = (phone: string) => `${phone.replace(/\D/g, '')}@${PHONE_EMAIL_DOMAIN}`;
 export const isPhoneEmail = (email: string) => email.endsWith(`@${PHONE_EMAIL_DOMAIN}`);
 
@@ -69,7 +71,7 @@ export function createAuth({ config, db, messaging, log }: AuthDeps) {
     // or a deleted account ends the session at once, on every server (docs/decisions/0021).
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24, cookieCache: { enabled: false } },
     advanced: {
-      cookiePrefix: 'camino',
+      cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: https,
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
       database: { generateId: () => crypto.randomUUID() },
