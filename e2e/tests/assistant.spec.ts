@@ -40,6 +40,24 @@ test('ask by text: the answer streams in, the counter goes 3 -> 2 -> 1 -> 0, the
   await expect(page.getByLabel('Tu pregunta')).toBeDisabled();
 });
 
+test('a question that could not be sent comes back to the box: nothing typed is lost', async ({ page }) => {
+  await signUpViaApi(page);
+  await page.goto('/chat');
+  const question = 'mi esposo tiene corte el lunes y lo tienen detenido, que hago';
+  // The phone loses the connection while the question is on its way.
+  await page.route('**/api/assistant/ask**', (route) => route.abort('internetdisconnected'));
+  await askByText(page, question);
+  await expectToast(page, 'Error');
+  await expect(page.getByLabel('Tu pregunta')).toHaveValue(question);
+  await expect(page.getByTestId('usage-counter')).toHaveText('Consultas restantes: 3 de 3');
+  // Back online, it is sent as it was typed.
+  await page.unroute('**/api/assistant/ask**');
+  await page.getByRole('button', { name: 'Preguntar' }).click();
+  await expect(page.getByTestId('question-box')).toHaveText(question);
+  await expect(page.getByTestId('response-box')).toContainText('locator.ice.gov');
+  await expect(page.getByLabel('Tu pregunta')).toHaveValue('');
+});
+
 test('a legalization question gets two clarifying questions first, then the answer', async ({ page }) => {
   await signUpViaApi(page);
   await page.goto('/chat');

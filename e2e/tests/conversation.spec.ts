@@ -82,6 +82,36 @@ test('the conversation stays on screen as a thread, is saved whole, and "Nueva p
   await expect(cards).toHaveCount(2);
 });
 
+test('a saved chat can be continued: its follow-up is understood with it and added to the same chat', async ({ page }) => {
+  await signUpViaApi(page);
+  await page.goto('/chat');
+  await askByText(page, FOLLOW_UP);
+  await expect(page.getByTestId('response-box')).toContainText('I-130');
+  await page.getByRole('button', { name: 'Nueva pregunta' }).click();
+  await expect(page.getByTestId('question-box')).toHaveCount(0);
+
+  await page.goto('/saved-chats');
+  const card = page.getByTestId('chat-card');
+  await expect(card).toHaveCount(1);
+  await card.getByRole('button', { name: /^¿Qué es el formulario I-130\?/ }).click();
+  await card.getByRole('button', { name: 'Seguir esta conversación' }).click();
+
+  // Back on the chat with the saved conversation; "¿y cuánto cuesta?" is the I-130's fee.
+  await expect(page).toHaveURL(/\/chat$/);
+  await expect(page.getByTestId('question-box')).toHaveText(FOLLOW_UP);
+  await askByText(page, '¿y cuánto cuesta?');
+  await expect(page.getByTestId('response-box')).toContainText('675');
+  await expect(page.getByTestId('thread-question')).toHaveText([FOLLOW_UP]);
+
+  // Still one saved chat, now with both questions.
+  await page.goto('/saved-chats');
+  await expect(card).toHaveCount(1);
+  await card.getByRole('button', { name: /^¿Qué es el formulario I-130\?/ }).click();
+  await expect(card.getByTestId('thread-question')).toHaveText([FOLLOW_UP, '¿y cuánto cuesta?']);
+  await expectAccessible(page);
+  await page.screenshot({ path: `/tmp/saved-continue-${page.viewportSize()!.width}.png`, fullPage: true });
+});
+
 test('answers people can act on: numbers to call, official links, unbroken form numbers, Compartir', async ({ page }) => {
   await page.addInitScript(() => {
     (window as any).__shared = [];

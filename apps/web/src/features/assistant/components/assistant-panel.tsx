@@ -145,11 +145,12 @@ export function AssistantPanel({ mode, voiceId, disabled, onBlocked, onFinished,
           onAsk={(text) => {
             if (disabled) {
               onBlocked?.();
-              return;
+              return false;
             }
             listening.setTranscript('');
-            if (navigator.onLine) void submit(text);
-            else setWaiting(text);
+            if (navigator.onLine) return submit(text);
+            setWaiting(text);
+            return true;
           }}
           disabled={disabled && !onBlocked}
           busy={inputsBusy}

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import { TextQuestionForm } from './text-question-form';
@@ -23,8 +23,16 @@ describe('TextQuestionForm', () => {
     expect(screen.getByText('Llegaste al límite de 1,000 letras. Escribe lo más importante de tu pregunta.')).toBeVisible();
   });
 
+  it('gives the question back when it was not answered (an error, a limit): nothing typed is lost', async () => {
+    render(<TextQuestionForm onAsk={() => Promise.resolve(false)} disabled={false} busy={false} />);
+    const box = screen.getByLabelText('Tu pregunta');
+    fireEvent.change(box, { target: { value: 'mi esposo tiene corte el lunes y lo tienen detenido' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Preguntar' }));
+    await waitFor(() => expect(box).toHaveValue('mi esposo tiene corte el lunes y lo tienen detenido'));
+  });
+
   it('sends the trimmed question and empties the box', () => {
-    const onAsk = vi.fn();
+    const onAsk = vi.fn(() => true);
     render(<TextQuestionForm onAsk={onAsk} disabled={false} busy={false} />);
     const box = screen.getByLabelText('Tu pregunta');
     fireEvent.change(box, { target: { value: '¿Qué es el DACA?' } });

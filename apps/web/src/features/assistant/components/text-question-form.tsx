@@ -12,8 +12,12 @@ registerTexts(assistantTexts);
 /** How many letters before the limit the box starts saying how many are left. */
 const LENGTH_NOTICE = 100;
 
-/** The text question: trimmed, empty or busy submits ignored, disabled while processing (spec section 4). */
-export function TextQuestionForm({ onAsk, disabled, busy }: { onAsk: (question: string) => void; disabled: boolean; busy: boolean }) {
+/**
+ * The text question: trimmed, empty or busy submits ignored, disabled while processing (spec section 4).
+ * The box empties when the question is sent, and gets it back when it was not answered (an error, a
+ * limit, a cancel): nothing typed is lost.
+ */
+export function TextQuestionForm({ onAsk, disabled, busy }: { onAsk: (question: string) => boolean | Promise<boolean>; disabled: boolean; busy: boolean }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const box = useRef<HTMLTextAreaElement>(null);
@@ -26,8 +30,11 @@ export function TextQuestionForm({ onAsk, disabled, busy }: { onAsk: (question: 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (disabled || busy || !text.trim()) return;
-    onAsk(text);
+    const sent = text;
     setText('');
+    void Promise.resolve(onAsk(sent)).then((answered) => {
+      if (!answered) setText((now) => now || sent);
+    });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey) {

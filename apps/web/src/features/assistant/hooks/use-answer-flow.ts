@@ -60,10 +60,11 @@ export function useAnswerFlow({ mode, voiceId, tts, onFinished, onGuestLimit }: 
     setStatus('idle');
   }, [assistant]);
 
+  /** Asks; true once answered, false when it was not (a failure, a cap, a cancel): the text box then gives the question back. */
   const submit = useCallback(
-    async (raw: string) => {
+    async (raw: string): Promise<boolean> => {
       const question = raw.trim();
-      if (!question || assistant.writing) return;
+      if (!question || assistant.writing) return false;
       // A new question while the last answer is read aloud stops the reading and goes on.
       stopSpeaking();
       prepareAudio();
@@ -86,13 +87,13 @@ export function useAnswerFlow({ mode, voiceId, tts, onFinished, onGuestLimit }: 
         current?.cancel();
         speaker.current = null;
         setStatus('idle');
-        return;
+        return false;
       }
       if (!result) {
         current?.cancel();
         speaker.current = null;
         setStatus('idle');
-        return;
+        return false;
       }
       if (current) await current.finish();
       // Heard to the end, or stopped (then a newer question may own the status already).
@@ -101,6 +102,7 @@ export function useAnswerFlow({ mode, voiceId, tts, onFinished, onGuestLimit }: 
         setStatus('idle');
       }
       onFinished?.(result);
+      return true;
     },
     [assistant, mode, onFinished, prepareAudio, stopSpeaking, t, tts, voiceId],
   );

@@ -1,8 +1,11 @@
 import type { AnswerKind, AnswerSource, SavedChat, SavedTurn } from '@camino/contracts';
 import { Collapsible } from 'radix-ui';
-import { ChevronDown, Trash2 } from 'lucide-react';
+import { ChevronDown, MessageCirclePlus, Trash2 } from 'lucide-react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
 import { Button } from '@/components/ui/button';
+import { keepConversation } from '@/lib/current-conversation';
+import { useSession } from '@/lib/session';
 import { AnswerBox } from '@/components/answer/answer-box';
 import { formatChatDate } from '../format-date';
 import { registerTexts } from '@/lib/i18n';
@@ -25,9 +28,26 @@ function exchanges(turns: SavedTurn[]): Array<{ question: string | null; answer:
   return out;
 }
 
-/** One saved chat: title, date and delete; expanded, the whole conversation, turn by turn. */
+/**
+ * One saved chat: title, date and delete; expanded, the whole conversation, turn by turn, and "Seguir esta
+ * conversación": the chat screen takes it up where it stopped (its follow-ups understood with it, its
+ * new turns added to this saved chat).
+ */
 export function ChatCard({ chat, onDelete, deleting }: { chat: SavedChat; onDelete: () => void; deleting: boolean }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const userId = useSession().data?.id;
+  const turns = exchanges(chat.turns);
+  const continueChat = () => {
+    if (!userId) return;
+    keepConversation({
+      userId,
+      chatId: chat.id,
+      turns: chat.turns.map(({ role, content }) => ({ role, content })),
+      thread: turns.map((turn) => ({ question: turn.question ?? '', answer: turn.answer, kind: turn.kind, source: turn.source })),
+    });
+    void navigate('/chat');
+  };
   return (
     <Collapsible.Root asChild>
       <li data-testid="chat-card" className="rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)] ring-1 ring-navy-900/5">
@@ -53,9 +73,13 @@ export function ChatCard({ chat, onDelete, deleting }: { chat: SavedChat; onDele
           </Button>
         </div>
         <Collapsible.Content className="space-y-5 border-t border-navy-900/10 bg-sand-50 px-3 py-4 sm:px-5">
-          {exchanges(chat.turns).map((turn, i) => (
+          {turns.map((turn, i) => (
             <AnswerBox key={i} live={false} question={turn.question} answer={turn.answer} kind={turn.kind} source={turn.source} done writing={false} />
           ))}
+          <Button variant="secondary" onClick={continueChat} disabled={!userId} className="w-full sm:w-auto">
+            <MessageCirclePlus aria-hidden="true" className="h-5 w-5" />
+            {t('savedChats.continue')}
+          </Button>
         </Collapsible.Content>
       </li>
     </Collapsible.Root>
