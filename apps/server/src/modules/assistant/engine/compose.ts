@@ -74,6 +74,16 @@ export function candidatesOf(hit: Hit, weight: number): Candidate[] {
   }));
 }
 
+/** A candidate scored for the question; `other`: written for the other side of the person's situation. */
+type Ranked = Candidate & { score: number; other: boolean };
+
+/** A text about the other side of the question's situation (a resident, when a citizen asks). */
+export function isOpposite(question: string, text: string, contrasts: Array<[RegExp, RegExp]>): boolean {
+  const q = normalize(question);
+  const t = normalize(text);
+  return contrasts.some(([a, b]) => (a.test(q) && !b.test(q) && b.test(t) && !a.test(t)) || (b.test(q) && !a.test(q) && a.test(t) && !b.test(t)));
+}
+
 /**
  * Scores each candidate: the question's words it shares (rare words count more), its type against what
  * the question asks, and its section's weight.
@@ -85,19 +95,16 @@ export function rank(
   idf: (stem: string) => number,
   urgent: boolean,
   contrasts: Array<[RegExp, RegExp]> = [],
-): Array<Candidate & { score: number }> {
+  situation = question,
+): Ranked[] {
   const asked = new Set(terms(question));
-  const q = normalize(question);
-  // A sentence about the other side of the question's situation (a resident, when a citizen asks).
-  const opposite = (text: string) => {
-    const t = normalize(text);
-    return contrasts.some(([a, b]) => (a.test(q) && !b.test(q) && b.test(t) && !a.test(t)) || (b.test(q) && !a.test(q) && a.test(t) && !b.test(t)));
-  };
+  const opposite = (text: string) => isOpposite(situation, text, contrasts);
   return candidates
     .map((c) => {
       const own = new Set(terms(c.line.text));
       let overlap = 0;
-      for (const t of own) if (asked.has(t)) overlap += idf(t);
+      // A number the question tells ("llevo 3 años") is the person's story, not a sentence's figure.
+      for (const t of own) if (asked.has(t) && !/\d/.test(t)) overlap += idf(t);
       // A sentence for a case ("Si nunca te llegó la carta, ...") whose case the question tells in two
       // words or more counts those words twice: it is this person's case, not the general rule.
       const condition = CONDITION.exec(c.line.text)?.[1];
@@ -108,7 +115,8 @@ export function rank(
       const untold = !!condition && told.length === 0;
       const prior = PRIOR[c.line.type] + (urgent && c.line.type === 'action' && !untold ? 1 : 0);
       const plain = PLAIN_BONUS * (readabilityOf(c.line.text) - 65);
-      return { ...c, score: c.weight * (overlap / Math.sqrt(1 + own.size / 4) + typeScore + prior + plain) - (opposite(c.line.text) ? CONTRAST_PENALTY : 0) };
+      const other = opposite(c.line.text);
+      return { ...c, other, score: c.weight * (overlap / Math.sqrt(1 + own.size / 4) + typeScore + prior + plain) - (other ? CONTRAST_PENALTY : 0) };
     })
     .sort((a, b) => b.score - a.score);
 }
@@ -162,6 +170,8 @@ export function spokenLink(url: string): string {
 export interface ComposeInput {
   /** What the sentences are scored against: the message itself (a follow-up's context only found the entry). */
   question: string;
+  /** The person's situation as the conversation told it (a citizen or a resident), for opposite cases. */
+  situation?: string;
   intents: Intent[];
   primary: Hit;
   /** Other sections of the matched entry, at a lower weight. */
@@ -189,12 +199,7 @@ const LAWYER = /\babogad[oa] o (a |de )?(un )?representante acreditad/;
 const RESOURCE_TYPES: ReadonlySet<Line['type']> = new Set(['resource', 'action', 'step', 'lawyer']);
 
 /** The best sentence of a kind in a matched entry: its matched case first, then its other cases. */
-function bestOf(
-  hit: Hit,
-  wanted: (line: Line) => boolean,
-  input: ComposeInput,
-  ranked: Array<Candidate & { score: number }>,
-): (Candidate & { score: number }) | undefined {
+function bestOf(hit: Hit, wanted: (line: Line) => boolean, input: ComposeInput, ranked: Ranked[]): Ranked | undefined {
   const inRanked = ranked.find((c) => wanted(c.line) && c.entryId === hit.entry.id && hit.section.answer.includes(c.line));
   if (inRanked) return inRanked;
   const lines = hit.entry.sections.flatMap((section) => section.answer.filter(wanted).map((line) => ({ line, section })));
@@ -205,7 +210,7 @@ function bestOf(
     link: hit.entry.link,
     weight: section === hit.section ? 1 : 0.8,
   }));
-  return rank(pool, input.question, input.intents, input.idf, true, input.contrasts)[0];
+  return rank(pool, input.question, input.intents, input.idf, true, input.contrasts, input.situation)[0];
 }
 
 export function composeBody(input: ComposeInput): string[] {
@@ -225,8 +230,8 @@ export function composeBody(input: ComposeInput): string[] {
     ...input.others.flatMap((hit) => candidatesOf(hit, 0.45)),
   ];
   const unique = pool.filter((c, i) => pool.findIndex((o) => o.line.text === c.line.text) === i);
-  const ranked = rank(unique, input.question, input.intents, input.idf, urgent, input.contrasts);
-  const chosen: Array<Candidate & { score: number }> = [];
+  const ranked = rank(unique, input.question, input.intents, input.idf, urgent, input.contrasts, input.situation);
+  const chosen: Ranked[] = [];
   // A sentence that says what a chosen one already says (two entries with the same warning) is left out.
   const same = (a: string, b: string) => {
     const x = new Set(terms(a));
@@ -235,7 +240,7 @@ export function composeBody(input: ComposeInput): string[] {
     const resourceA = RESOURCE.exec(a)?.[0];
     return shared / Math.max(1, Math.min(x.size, y.size)) >= 0.7 || (!!resourceA && resourceA === RESOURCE.exec(b)?.[0]);
   };
-  const take = (c: (Candidate & { score: number }) | undefined) => {
+  const take = (c: Ranked | undefined) => {
     if (c && !chosen.includes(c) && !chosen.some((o) => same(o.line.text, c.line.text))) chosen.push(c);
   };
   const notLawyer = ranked.filter((c) => c.line.type !== 'lawyer');
@@ -247,12 +252,20 @@ export function composeBody(input: ComposeInput): string[] {
   for (const intent of input.intents.slice(1).concat(input.intents.slice(0, 1))) {
     const types = Object.keys(TYPE_FOR_INTENT[intent]).filter((t) => (TYPE_FOR_INTENT[intent][t as Line['type']] ?? 0) >= 3);
     if (chosen.some((c) => types.includes(c.line.type))) continue;
-    const best = notLawyer.find((c) => types.includes(c.line.type) && c.weight >= 0.9) ?? notLawyer.find((c) => types.includes(c.line.type) && c.weight >= 0.8);
+    const fact = intent === 'fee' || intent === 'deadline' || intent === 'time';
+    // An asked fee, deadline or time of the answer's own entry comes before a companion's (a lost card's
+    // fee, not the free change of address the move brought in).
+    // Never a sentence for the other side of the person's situation (a resident's wait, to a citizen's spouse).
+    const fits = (c: Ranked | undefined) => (c && !c.other ? c : undefined);
+    const best =
+      notLawyer.find((c) => types.includes(c.line.type) && c.weight >= 0.9 && !c.other) ??
+      (fact ? fits(bestOf(input.primary, (l) => types.includes(l.type), input, ranked)) : undefined) ??
+      notLawyer.find((c) => types.includes(c.line.type) && c.weight >= 0.8 && !c.other);
     if (best) take(best);
-    else if (intent === 'fee' || intent === 'deadline' || intent === 'time') {
+    else if (fact) {
       // The fact may be in the entry's other cases, else in a related entry (the N-400's fee for a
       // question about its civics test); only when none has it, the honest line.
-      const own = bestOf(input.primary, (l) => types.includes(l.type), input, ranked) ?? notLawyer.find((c) => types.includes(c.line.type));
+      const own = fits(bestOf(input.primary, (l) => types.includes(l.type), input, ranked)) ?? notLawyer.find((c) => types.includes(c.line.type) && !c.other);
       const related = own
         ? undefined
         : rank(

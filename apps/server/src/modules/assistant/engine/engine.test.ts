@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadKnowledgeBase } from '../knowledge/load';
 import { AnswerEngine, lastClause, leadOf } from './engine';
 import { isStopWord, stem } from './text';
-import { loadVocabulary } from './vocabulary';
+import { detectIntents, loadVocabulary } from './vocabulary';
 
 const kb = loadKnowledgeBase();
 const vocabulary = loadVocabulary();
@@ -37,9 +37,18 @@ describe('retrieval', () => {
     const wordsOnly = { ...a!, score: 20, evidence: 0 };
     const phrase = { ...b!, score: 15, evidence: 6 };
     expect(leadOf([wordsOnly, phrase])).toBe(phrase);
-    // A best-ranked section with some keyword evidence keeps the lead unless a phrase behind is three
+    // A best-ranked section with a phrase of its own keeps the lead unless a phrase behind is three
     // times as strong; a weak phrase behind does not take it.
-    expect(leadOf([{ ...wordsOnly, evidence: 2.5 }, phrase])!.evidence).toBe(2.5);
+    expect(leadOf([{ ...wordsOnly, evidence: 2.6 }, phrase])!.evidence).toBe(2.6);
+    // A lone rare word (2.5 at most) is no phrase: a phrase behind that holds as much of the question leads,
+    // one that holds less does not.
+    expect(leadOf([{ ...wordsOnly, evidence: 2.5 }, phrase])).toBe(phrase);
+    expect(
+      leadOf([
+        { ...wordsOnly, evidence: 2.5 },
+        { ...phrase, knownCoverage: 0.2 },
+      ])!.evidence,
+    ).toBe(2.5);
     expect(leadOf([{ ...wordsOnly, evidence: 1 }, phrase])).toBe(phrase);
     expect(leadOf([wordsOnly, { ...c!, score: 10, evidence: 1 }])).toBe(wordsOnly);
     expect(ask('pedi asilo hace 5 meses y no tengo permiso de trabajo cuando lo puedo pedir').text).toMatch(/150 días/);
@@ -379,10 +388,10 @@ describe('a call for help with nothing to go on', () => {
 });
 
 describe('the sentence for the case the person tells comes first', () => {
-  it('an order in absence when the court letter never came: reopening at any time', () => {
+  it('an order in absence when the court letter never came: reopening at any time, hard if the move was not reported', () => {
     const result = ask('me dieron orden de deportacion en ausencia porque nunca me llego la carta de la corte, que puedo hacer');
     expect(result.kind).toBe('urgent');
-    expect(result.sentences[0]).toMatch(/nunca te llegó la carta.*en cualquier momento/);
+    expect(result.sentences[0]).toMatch(/nunca te llegó la carta.*cuando sea, pero es difícil si no avisaste tu mudanza/);
   });
 
   it('a hearing tomorrow with no lawyer: go anyway, and the judge can give time to find one', () => {
@@ -515,5 +524,167 @@ describe('a resident petitioning family', () => {
     const result = ask('se me perdio la green card en la mudanza, tengo que empezar todo otra vez el tramite?');
     expect(result.text).toMatch(/no acaba tu residencia/);
     expect(result.text).toMatch(/I-90/);
+  });
+});
+
+describe('what is asked, with words between (issue 11, fifth stop)', () => {
+  it('reads "cuánto ... costar" and "cómo ... saco" by their stems, with up to three words between', () => {
+    expect(detectIntents('cuanto me esta costando la ciudadania ahorita', vocabulary)).toContain('fee');
+    expect(detectIntents('se me perdio la mica, como saco otra y cuanto me va a salir', vocabulary)).toEqual(['action', 'fee']);
+    expect(detectIntents('mi hijo es ciudadano, como lo compruebo', vocabulary)).toContain('action');
+    // A single word stays exact: a fee a notario charged is a story, not a question about a fee.
+    expect(detectIntents('un notario me cobro 3000 dolares y nunca mando nada', vocabulary)).not.toContain('fee');
+  });
+
+  it('answers a fee asked with words between with the fee', () => {
+    expect(plain(ask('cuanto esta costando la ciudadania ahorita? la n400').text)).toMatch(/760/);
+  });
+});
+
+describe('a form named', () => {
+  it('belongs to the entry whose main form it is, not to another that lists it', () => {
+    expect(kb.byForm.get('I-765')?.id).toBe('i-765');
+    expect(plain(ask('cuanto cuesta el permiso de trabajo la primera vez, el I765').text)).toMatch(/520/);
+  });
+
+  it('tells no urgent situation by itself: a pending asylum and the I-765 are not the order of supervision', () => {
+    const plan = engine.plan('en el i765 q categoria le pongo? tengo asilo pendiente con uscis desde el año pasado', [], 'user');
+    expect(plan.kind).toBe('answer');
+    expect(plan.urgent).toBeUndefined();
+    expect(plain(engine.compose(plan).text)).not.toMatch(/locator/);
+  });
+});
+
+describe('synonyms compared by their stems', () => {
+  it('finds a phrase of two telling words in another tense or person, and leaves a single word as written', () => {
+    // Written "me quitó el pasaporte" in the content; said in the past imperfect.
+    expect(engine.retriever.expand('el patron me quitaba el pasaporte').text).toMatch(/trata de personas/);
+    // "cargos" (a criminal charge) is not "carga" (a phone that does not charge).
+    expect(engine.retriever.expand('mi celular no carga aunque ya le cambie el cable').text).not.toMatch(/antecedentes/);
+  });
+});
+
+describe('the gate needs a phrase, and a fee comes from the answer', () => {
+  it('does not ask the two questions on one rare word of its phrases ("hay manera de no pagar")', () => {
+    const plan = engine.plan(
+      'la green card se me vence y no tengo pa pagar la renovacion, gano muy poco y tengo medicaid, hay manera de no pagar?',
+      [],
+      'user',
+    );
+    expect(plan.kind).toBe('answer');
+    expect(plan.primary?.entry.id).toBe('i-912');
+    expect(engine.plan('¿hay alguna manera de que me den la residencia?', [], 'user').kind).toBe('clarify');
+  });
+
+  it("says the fee of the answer's own entry before a companion's (a card lost in a move: the I-90's, not the AR-11's)", () => {
+    const text = plain(ask('se me perdio la mica de residente en la mudanza, como saco otra y cuanto me va a salir').text);
+    expect(text).toMatch(/465/);
+    expect(text).not.toMatch(/ar-11 no cuesta/);
+  });
+
+  it('an expired green card is not a deportation: the residence goes on, renew it', () => {
+    const plan = engine.plan('mi green card de 10 años se me vencio hace dos meses, ya estoy ilegal? me pueden deportar por eso', [], 'user');
+    expect(plan.kind).toBe('answer');
+    expect(plain(engine.compose(plan).text)).toMatch(/sigues siendo residente/);
+  });
+});
+
+describe('a way to status named in a story', () => {
+  it('an employer who offers to petition is the green card through work, not the two questions', () => {
+    const plan = engine.plan('mi patron dice que me quiere arreglar los papeles porque soy buen trabajador como es ese tramite', [], 'user');
+    expect(plan.kind).toBe('answer');
+    expect(plan.primary?.entry.id).toBe('residencia-por-trabajo');
+    // Employers who only advise to fix one's status name no way: the two questions.
+    expect(engine.plan('Mis patrones me dicen que debería arreglar mi estatus. ¿Cómo lo hago?', [], 'user').kind).toBe('clarify');
+  });
+
+  it('a citizenship fee asked with a low income gets the reduced fee and the full one', () => {
+    const text = plain(ask('cuanto cobran ahora por la ciudadania? gano poco, hay descuento o algo').text);
+    expect(text).toMatch(/380/);
+    expect(text).toMatch(/760/);
+  });
+});
+
+describe('a longer follow-up', () => {
+  it('reads "¿y si hubiera entrado sin papeles? es que mi hermana..." with the conversation, and its own words pick the case', () => {
+    const first = 'mi esposo es ciudadano, como me pide para la residencia? yo entre con visa de turista';
+    const history = [
+      { role: 'user' as const, content: first },
+      { role: 'assistant' as const, content: ask(first).text },
+    ];
+    const plan = engine.plan('y si hubiera entrado sin papeles? es q mi hermana esta en ese caso, su esposo tambien es ciudadano', history, 'user');
+    expect(plan.primary?.entry.id).toBe('matrimonio-y-residencia');
+    expect(plan.primary?.section.id).toBe('entro-sin-papeles');
+    const text = plain(engine.compose(plan).text);
+    expect(text).toMatch(/consulado/);
+    expect(text).not.toMatch(/pueden ir juntos en el mismo paquete/);
+  });
+});
+
+describe('the numbers of a story', () => {
+  it('do not pick a sentence by its figure: three years without papers is the ten-year bar, not the three-year one', () => {
+    const text = plain(ask('llevo como 3 años aqui sin papeles, si me regreso por mi cuenta a mexico cuanto tiempo me castigan para volver?').text);
+    expect(text).toMatch(/10 anos/);
+  });
+
+  it('"¿y me lo pueden perdonar?" is a yes/no question of its own (no fee waiver for DACA)', () => {
+    expect(detectIntents('cuanto cuesta renovar el daca? y me lo pueden perdonar?', vocabulary)).toEqual(['fee', 'yesno']);
+    expect(plain(ask('cuanto cuesta renovar el daca con todo y el permiso de trabajo? y me lo pueden perdonar? ando corto de dinero').text)).toMatch(
+      /no hay exencion/,
+    );
+  });
+});
+
+describe('the guest demo answers what was asked', () => {
+  it('says the sentence a signed-in answer starts with: the fee for a fee, the citizen spouse for a citizen', () => {
+    expect(plain(ask('cuanto cuesta la ciudadania', [], 'guest').text)).toMatch(/760/);
+    const spouse = plain(ask('como le hago para sacar la green card si mi esposa es ciudadana', [], 'guest').text);
+    expect(spouse).toMatch(/i-130/);
+    expect(spouse).not.toMatch(/residente/);
+  });
+});
+
+describe('a lone word does not decide (dev8, first read unseen)', () => {
+  it('"ahorita" in a fee question is not ICE at the door: the keyword phrase leads', () => {
+    const text = plain(ask('cuanto cuesta sacar el permiso de trabajo ahorita').text);
+    expect(text).toMatch(/520/);
+    expect(text).not.toMatch(/no abras la puerta/);
+  });
+
+  it('a phone that "agarra" the wifi is not a detention', () => {
+    expect(engine.plan('como hago pa que mi celular agarre mejor el wifi', [], 'user').kind).toBe('offtopic');
+  });
+
+  it('a relative named before "¿lo puedo pedir?" is the petition for that relative, the resident side kept', () => {
+    const plan = engine.plan('tengo residencia, mi hijo tiene 25 años y no es casado lo puedo pedir o ya esta muy grande', [], 'user');
+    expect(plan.primary?.entry.id).toBe('pedir-a-mis-hijos');
+    expect(plain(engine.compose(plan).text)).toMatch(/un residente puede pedir solo a sus hijos solteros/);
+    expect(engine.plan('soy residente, puedo meter papeles pa mi hermano q esta en honduras', [], 'user').primary?.entry.id).toBe('pedir-a-mis-hermanos');
+  });
+});
+
+describe('a thank-you', () => {
+  it('is welcomed warmly as a turn that uses no consultation, not told it is off-topic', () => {
+    for (const message of ['ok gracias', 'muchas gracias, Dios la bendiga', 'Gracias!!']) {
+      const result = ask(message);
+      expect(result.kind).toBe('offtopic');
+      expect(result.text).toMatch(/^¡Con mucho gusto!/);
+    }
+    expect(ask('gracias, y cuanto cuesta el I-90?').text).toMatch(/465/);
+  });
+});
+
+describe("a follow-up keeps the person's side", () => {
+  it('after "mi esposo es ciudadano", "¿cuánto se tarda todo eso?" is not answered with a resident\'s wait', () => {
+    const first = 'mi esposo es ciudadano y yo entre con visa, como me arregla?';
+    const history = [
+      { role: 'user' as const, content: first },
+      { role: 'assistant' as const, content: ask(first).text },
+    ];
+    const plan = engine.plan('cuanto se tarda todo eso', history, 'user');
+    expect(plan.primary?.section.id).not.toBe('esposo-residente');
+    const text = plain(engine.compose(plan).text);
+    expect(text).not.toMatch(/esposos de residentes/);
+    expect(text).toMatch(/processing-times/);
   });
 });

@@ -2,7 +2,7 @@ import type { AnswerKind, AnswerSource, Turn } from '@camino/contracts';
 import type { KnowledgeBase } from '../knowledge/load';
 import type { KnowledgeEntry, Section } from '../knowledge/schema';
 import { applyShortReply, askedAspects, extractFacts, GATE_ENTRY, isClarification, pathwaySection, unanswered, type Aspect, type Facts } from './clarify';
-import { closingSentence, composeBody, formsOf } from './compose';
+import { closingSentence, composeBody, formsOf, isOpposite } from './compose';
 import { Retriever, type Hit, type Retrieval } from './retrieve';
 import { spellOutUnitedStates } from './sentences';
 import { formsMentioned, isStopWord, terms, words } from './text';
@@ -35,8 +35,11 @@ export interface Plan {
   pathway?: boolean;
   /** Retrieval is sure enough for the built-in engine to answer on its own (a failing model falls back to it). */
   confident: boolean;
-  /** A call for help with nothing to go on ("ayuda", "tengo miedo"): an off-topic turn that asks what happens. */
-  help?: boolean;
+  /**
+   * A message with nothing to answer, replied to warmly as an off-topic turn (no consultation): a call
+   * for help ("ayuda", "tengo miedo") is asked what happens; a thank-you ("ok gracias") is welcomed.
+   */
+  fixed?: 'help' | 'thanks';
 }
 
 export interface EngineResult {
@@ -71,7 +74,7 @@ const URGENT_LEAD = 0.8;
  * (a way to status named beside "me puedo legalizar": marriage to a citizen). */
 const GATE_LEAD = 1.2;
 /** A gate phrase is made of common words ("me arreglo"): it needs less weight than a specific match. */
-const GATE_MIN = 2.5;
+const GATE_MIN = 2.6;
 /** A message with at most this many words may continue the conversation ("¿y cuánto cuesta?"). */
 const FOLLOW_UP_WORDS = 8;
 /** A related entry whose phrases weigh this share of the answer's adds its own answer sentence. */
@@ -101,6 +104,8 @@ export function lastClause(message: string): string | undefined {
 /** How many of the best-ranked sections a keyword match may come from to lead over full-text matches. */
 const LEAD_WINDOW = 5;
 const LEAD_EVIDENCE = 3;
+/** The most a rare keyword word alone gives (retrieve.ts, RARE_CAP): no phrase matched. */
+const RARE_ONLY = 2.5;
 
 /**
  * The section that leads the answer: the best ranked, unless it matched by shared words alone and a
@@ -110,7 +115,10 @@ const LEAD_EVIDENCE = 3;
 export function leadOf(hits: Hit[]): Hit | undefined {
   const top = hits[0];
   if (!top || top.evidence >= CONFIDENT) return top;
-  return hits.slice(1, LEAD_WINDOW).find((h) => h.evidence >= CONFIDENT && h.evidence >= LEAD_EVIDENCE * top.evidence) ?? top;
+  // A top hit on a lone rare word ("ahorita") has no phrase: a keyword phrase close behind that holds as
+  // much of the question leads.
+  const phraseOverWord = (h: Hit) => top.evidence <= RARE_ONLY && h.knownCoverage >= top.knownCoverage;
+  return hits.slice(1, LEAD_WINDOW).find((h) => h.evidence >= CONFIDENT && (phraseOverWord(h) || h.evidence >= LEAD_EVIDENCE * top.evidence)) ?? top;
 }
 
 function pick<T>(seed: string, options: T[]): T {
@@ -164,14 +172,17 @@ export class AnswerEngine {
     // answered with the last topic nor told it is off-topic. Uses no consultation (an off-topic turn).
     const said = words(message);
     if (said.length > 0 && said.every((w) => isStopWord(w) || this.vocabulary.intents.helpOnly.has(w)))
-      return { kind: 'offtopic', mode, question: message, asked: message, intents, hits: [], confident: false, help: true };
+      return { kind: 'offtopic', mode, question: message, asked: message, intents, hits: [], confident: false, fixed: 'help' };
+    if (said.length > 0 && said.every((w) => isStopWord(w) || this.vocabulary.intents.thanksOnly.has(w)))
+      return { kind: 'offtopic', mode, question: message, asked: message, intents, hits: [], confident: false, fixed: 'thanks' };
 
     // A follow-up ("¿y cuánto cuesta?") is understood with the question it follows.
     let question = message;
     let retrieval = this.retriever.search(message);
     const n = ` ${words(message).join(' ')} `;
     const startsLikeFollowUp = this.vocabulary.intents.followUpStarts.some((p) => n.startsWith(` ${p} `));
-    const short = terms(message).length <= FOLLOW_UP_WORDS;
+    // A message that starts like one ("¿y si hubiera entrado sin papeles? es que mi hermana...") may be longer.
+    const short = terms(message).length <= (startsLikeFollowUp ? 2 * FOLLOW_UP_WORDS : FOLLOW_UP_WORDS);
     if (lastUser && short && (startsLikeFollowUp || !this.isConfident(retrieval))) {
       const combinedQuestion = `${lastUser.content}\n${message}`;
       const combined = this.retriever.search(combinedQuestion);
@@ -199,7 +210,13 @@ export class AnswerEngine {
       const other = r.hits.find((h) => h.entry.id !== GATE_ENTRY);
       if (!gate || gate.evidence < GATE_MIN || r.named.length > 0) return undefined;
       // A specific case holding most of the question's words beats a weak gate phrase ("me puede arreglar").
-      const specificWins = other && (other.evidence >= gate.evidence / GATE_LEAD || (other.knownCoverage >= DOMAIN_COVERAGE && gate.evidence < CONFIDENT));
+      // A specific case ranked above the gate, on phrases of its own and more of the question's words, too
+      // ("mi patrón me quiere arreglar los papeles": the green card through work).
+      const specificWins =
+        other &&
+        (other.evidence >= gate.evidence / GATE_LEAD ||
+          (other.knownCoverage >= DOMAIN_COVERAGE && gate.evidence < CONFIDENT) ||
+          (other.score > gate.score && other.evidence >= CONFIDENT && other.knownCoverage > gate.knownCoverage));
       return specificWins ? undefined : gate;
     };
     // What is asked decides: in a story with its question at the end ("trabajo en la construcción y pago
@@ -230,7 +247,19 @@ export class AnswerEngine {
     const chosen = namedUrgent ? urgent : best;
     // Within its entry, the case the question's distinguishing words point to.
     const ranked = hits.filter((h) => h.entry === chosen.entry).map((h) => h.section);
-    const section = this.retriever.caseOf(chosen.entry, retrieval.searched, ranked);
+    // In a follow-up, the new message's words pick the case first ("¿y si hubiera entrado sin papeles?"
+    // after a question about entering with a visa); the conversation's, when they tell none apart.
+    // The person's side (a citizen or a resident) is what the conversation told, a follow-up included.
+    const opposite = (s: Section) => isOpposite(question, s.title, this.vocabulary.contrasts);
+    const ownCase =
+      question === message
+        ? undefined
+        : (this.retriever
+            .search(message)
+            .hits.filter((h) => h.entry.id === chosen.entry.id && h.sectionEvidence > 0)
+            .sort((a, b) => b.sectionEvidence - a.sectionEvidence)[0]?.section ??
+          this.retriever.caseOf(chosen.entry, this.retriever.expand(message).text, ranked, opposite));
+    const section = ownCase && ownCase !== ranked[0] ? ownCase : this.retriever.caseOf(chosen.entry, retrieval.searched, ranked, opposite);
     const primary =
       section === chosen.section ? chosen : (hits.find((h) => h.entry === chosen.entry && h.section === section) ?? { ...chosen, section, sectionEvidence: 0 });
     // The answer's own entry, when urgent, gives the resource; another urgent match adds its own.
@@ -263,9 +292,10 @@ export class AnswerEngine {
 
   /** Urgent cases that matched by their own words (not by full text alone), strongest first, one per entry. */
   private urgentMatches(hits: Hit[]): Hit[] {
-    // An urgent case of an entry that is not urgent itself needs its own words in the question.
+    // An urgent case of an entry that is not urgent itself needs its own words in the question; a form
+    // named tells no situation (the I-765 is also a form of the order of supervision).
     const found = hits
-      .filter((h) => (h.entry.urgent || (h.section.urgent && h.sectionEvidence > 0)) && h.evidence >= URGENT)
+      .filter((h) => (h.entry.urgent || (h.section.urgent && h.sectionEvidence > 0)) && h.evidence - (h.formEvidence ?? 0) >= URGENT)
       .sort((a, b) => b.evidence - a.evidence);
     return found.filter((h, i) => found.findIndex((o) => o.entry.id === h.entry.id) === i);
   }
@@ -290,10 +320,30 @@ export class AnswerEngine {
         plan.clarify!.map((aspect) => this.questions[aspect]),
         [],
       );
-    if (plan.kind === 'offtopic') return finish('offtopic', plan.help ? replies.help : replies.offtopic, []);
+    if (plan.kind === 'offtopic') return finish('offtopic', plan.fixed ? replies[plan.fixed] : replies.offtopic, []);
     if (plan.kind === 'unknown' || !plan.primary) return finish('unknown', [...replies.unknown, closingSentence([], this.officialForms, replies)], []);
 
+    const { body, companion } = this.bodyOf(plan, plan.primary);
     const primary = plan.primary;
+    // The closing names the forms the answer talks about, in order, then the matched case's.
+    const named = formsMentioned(body.join(' '), this.kb.byForm.keys());
+    const spoken = named.sort((a, b) => body.join(' ').indexOf(a) - body.join(' ').indexOf(b));
+    const forms = [
+      ...new Set([
+        ...spoken,
+        ...formsOf(primary),
+        ...(companion ? formsOf(companion) : []),
+        ...(plan.urgent && plan.urgent !== primary ? formsOf(plan.urgent) : []),
+      ]),
+    ].slice(0, 2);
+    const sentences = [...body, closingSentence(forms, this.officialForms, replies)];
+    if (sentences.length < 3) sentences.unshift(pick(plan.question, plan.kind === 'urgent' ? replies.urgent_openers : replies.openers));
+    return finish(plan.kind, sentences, forms);
+  }
+
+  /** The answer's sentences before the closing (compose.ts), and the related entry it also drew on. */
+  private bodyOf(plan: Plan, primary: Hit): { body: string[]; companion?: Hit } {
+    const replies = this.vocabulary.replies;
     const sameEntry = plan.hits.filter((h) => h !== primary && h.entry.id === primary.entry.id);
     // A related entry matched about as strongly (moving with a court case: the AR-11 and the EOIR-33) adds its answer.
     const companion = plan.pathway
@@ -307,6 +357,7 @@ export class AnswerEngine {
         );
     const body = composeBody({
       question: plan.asked,
+      situation: plan.question,
       intents: plan.intents,
       primary,
       others: plan.pathway ? [] : sameEntry,
@@ -325,29 +376,16 @@ export class AnswerEngine {
       today: this.clock(),
       inOrder: plan.pathway,
     });
-    // The closing names the forms the answer talks about, in order, then the matched case's.
-    const named = formsMentioned(body.join(' '), this.kb.byForm.keys());
-    const spoken = named.sort((a, b) => body.join(' ').indexOf(a) - body.join(' ').indexOf(b));
-    const forms = [
-      ...new Set([
-        ...spoken,
-        ...formsOf(primary),
-        ...(companion ? formsOf(companion) : []),
-        ...(plan.urgent && plan.urgent !== primary ? formsOf(plan.urgent) : []),
-      ]),
-    ].slice(0, 2);
-    const sentences = [...body, closingSentence(forms, this.officialForms, replies)];
-    if (sentences.length < 3) sentences.unshift(pick(plan.question, plan.kind === 'urgent' ? replies.urgent_openers : replies.openers));
-    return finish(plan.kind, sentences, forms);
+    return { body, companion };
   }
 
   private guestSentence(plan: Plan): string {
     const replies = this.vocabulary.replies;
-    if (plan.kind === 'offtopic') return plan.help ? replies.help[0]! : replies.guest.offtopic;
+    if (plan.kind === 'offtopic') return plan.fixed ? replies[plan.fixed][0]! : replies.guest.offtopic;
     if (plan.kind === 'unknown' || !plan.primary) return replies.guest.unknown;
     if (plan.kind === 'clarify') return this.kb.byId.get(GATE_ENTRY)!.sections[0]!.answer[0]!.text;
-    const lines = plan.primary.section.answer.filter((l) => ['what', 'action', 'yes', 'no', 'warning'].includes(l.type));
-    return (lines[0] ?? plan.primary.section.answer[0]!).text;
+    // The sentence a signed-in person's answer starts with: the one that answers what was asked.
+    return this.bodyOf(plan, plan.primary).body[0] ?? plan.primary.section.answer[0]!.text;
   }
 
   /**

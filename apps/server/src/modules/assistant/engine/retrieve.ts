@@ -35,6 +35,8 @@ export interface Hit {
   knownCoverage: number;
   /** The weight of this case's own phrases (0 when only its entry's matched). */
   sectionEvidence: number;
+  /** The part of the evidence that is a form the question names (not words that tell a situation). */
+  formEvidence?: number;
 }
 
 export interface Retrieval {
@@ -118,6 +120,8 @@ export class Retriever {
   /** The IDF of a word found in COMMON_SHARE of the entries. */
   private readonly commonIdf: number;
   private readonly forms: string[];
+  /** The content's synonyms, those of two telling words or more stemmed (the gaps " ... " kept). */
+  private readonly synonyms: Array<{ phrase: string; use: string; byStems: boolean }>;
   /**
    * Each indexed term's BM25 scores, as MiniSearch computes them for that term alone: the index does not
    * change after it is built, so a question sums these instead of searching the whole index again.
@@ -129,6 +133,19 @@ export class Retriever {
     private readonly vocabulary: Vocabulary,
   ) {
     this.forms = [...kb.byForm.keys()];
+    this.synonyms = vocabulary.synonyms.map(([phrase, use]) => {
+      const byStems = words(phrase).filter((w) => w !== '...' && !isStopWord(w)).length >= 2;
+      return {
+        phrase: byStems
+          ? phrase
+              .split(' ... ')
+              .map((part) => stemmedWords(part).join(' '))
+              .join(' ... ')
+          : phrase,
+        use,
+        byStems,
+      };
+    });
     this.immigrationStems = vocabulary.immigrationWords.map((w) => words(w).map(stem).join(' '));
     this.index = new MiniSearch({
       idField: 'key',
@@ -238,9 +255,9 @@ export class Retriever {
    * The case of an entry the question is about: the section holding most of the question's words that
    * tell the entry's sections apart (each weighted by how few of its sections hold it), the words of its
    * own keywords counting too. Words every section shares (the entry's name, its form) decide nothing; the
-   * ranked first case stays on a tie.
+   * ranked first case stays on a tie; a case `opposite` the question's situation is not picked.
    */
-  caseOf(entry: KnowledgeEntry, searched: string, ranked: Section[]): Section {
+  caseOf(entry: KnowledgeEntry, searched: string, ranked: Section[], opposite: (section: Section) => boolean = () => false): Section {
     if (entry.sections.length < 2) return entry.sections[0]!;
     const asked = new Set(terms(searched));
     const termSets = entry.sections.map((section) => this.sections.get(key(entry, section))!.ownTerms);
@@ -253,7 +270,10 @@ export class Retriever {
       }
       return score;
     };
-    const order = [...ranked, ...entry.sections.filter((s) => !ranked.includes(s))];
+    // A case written for the other side of the question's situation (a resident's spouse, when the
+    // spouse is a citizen) is taken only when no other is left.
+    const all = [...ranked, ...entry.sections.filter((s) => !ranked.includes(s))];
+    const order = all.filter((s) => !opposite(s)).length ? all.filter((s) => !opposite(s)) : all;
     let best = order[0]!;
     let bestScore = scoreOf(entry.sections.indexOf(best));
     for (const section of order.slice(1)) {
@@ -288,10 +308,15 @@ export class Retriever {
       .split(' ')
       .map((w) => this.correct(w))
       .join(' ');
-    const padded = ` ${corrected} `;
+    // A phrase of two words or more that tell something is compared by stems ("me quitaron el pasaporte" is
+    // "me quitó el pasaporte"); a shorter one as written ("cargos" is not "carga", "me tienen" not "me tiene").
+    const written = ` ${corrected} `;
+    const stemmed = ` ${stemmedWords(corrected).join(' ')} `;
     const added = new Set<string>();
-    for (const [phrase, use] of this.vocabulary.synonyms)
+    for (const { phrase, use, byStems } of this.synonyms) {
+      const padded = byStems ? stemmed : written;
       if (phrase.includes(' ... ') ? gapped(phrase).test(padded) : padded.includes(` ${phrase} `)) added.add(use);
+    }
     return { corrected, text: added.size ? `${corrected} | ${[...added].join(' | ')}` : corrected };
   }
 
@@ -400,7 +425,7 @@ export class Retriever {
       const own = combine(sectionEvidence.get(k));
       const evidence = combine(entryEvidence.get(entry.id)) + SECTION_SHARE * own + formHit;
       const score = (scores.get(k) ?? 0) + EVIDENCE_WEIGHT * evidence + COVERAGE_WEIGHT * coverage + (first ? 0.5 : 0);
-      hits.push({ entry, section, score, evidence, coverage, knownCoverage, sectionEvidence: own });
+      hits.push({ entry, section, score, evidence, coverage, knownCoverage, sectionEvidence: own, formEvidence: formHit });
     }
     hits.sort((a, b) => b.score - a.score);
     // Immigration words, compared by stems ("me deporten", "legalice" and "deportaron" are the list's words too), in the

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { knowledgeFolder } from '../knowledge/load';
-import { normalize } from './text';
+import { normalize, stemmedWords } from './text';
 
 /**
  * The assistant's language as content (content/assistant/): synonyms people use, the question cues of
@@ -22,7 +22,7 @@ export const INTENTS = ['fee', 'deadline', 'time', 'yesno', 'action', 'documents
 export type Intent = (typeof INTENTS)[number];
 
 const intentsSchema = z.strictObject({
-  /** Phrases anywhere in the question. */
+  /** Phrases anywhere in the question; "cuanto ... costar": compared by stems, up to three words between. */
   contains: z.partialRecord(z.enum(INTENTS), z.array(z.string())),
   /** Words the question starts with ("¿puedo...?": a yes/no question). */
   starts: z.partialRecord(z.enum(INTENTS), z.array(z.string())),
@@ -30,6 +30,8 @@ const intentsSchema = z.strictObject({
   follow_up_starts: z.array(z.string()),
   /** The words of a call for help with nothing to go on ("ayuda", "tengo miedo"). */
   help_only: z.array(z.string()).min(1),
+  /** The words of a thank-you or goodbye with nothing else ("ok gracias"). */
+  thanks_only: z.array(z.string()).min(1),
 });
 
 const repliesSchema = z.strictObject({
@@ -37,6 +39,7 @@ const repliesSchema = z.strictObject({
   clarify: z.strictObject({ entry: z.string(), location: z.string(), relative: z.string() }),
   offtopic: z.array(z.string()).min(1).max(2),
   help: z.array(z.string()).min(1).max(2),
+  thanks: z.array(z.string()).min(1).max(2),
   unknown: z.array(z.string()).min(2),
   missing: z.strictObject({ fee: z.string(), deadline: z.string(), time: z.string() }),
   attribution: z.string(),
@@ -59,8 +62,24 @@ export interface Vocabulary {
   /** Opposite situations, as patterns over normalised text ("ciudadano" also matches "ciudadanas"). */
   contrasts: Array<[RegExp, RegExp]>;
   immigrationWords: string[];
-  intents: { contains: Array<[Intent, string]>; starts: Array<[Intent, string]>; followUpStarts: string[]; helpOnly: Set<string> };
+  intents: {
+    contains: Array<[Intent, { pattern: RegExp; stemmed: boolean }]>;
+    starts: Array<[Intent, string]>;
+    followUpStarts: string[];
+    helpOnly: Set<string>;
+    thanksOnly: Set<string>;
+  };
   replies: Replies;
+}
+
+/**
+ * An intent phrase as written ("cuanto cuesta"), or with a gap over stemmed words ("cuanto ... costar" also
+ * finds "cuánto me está costando"; a single word stays exact: "cobran" is not "me cobró").
+ */
+function intentPattern(phrase: string): { pattern: RegExp; stemmed: boolean } {
+  if (!phrase.includes('...')) return { pattern: new RegExp(` ${normalize(phrase)} `), stemmed: false };
+  const parts = phrase.split('...').map((part) => stemmedWords(part).join(' '));
+  return { pattern: new RegExp(` ${parts.join(' (?:\\S+ ){0,3}')} `), stemmed: true };
 }
 
 /** A word with its gender and number ("ciudadano": ciudadano, ciudadana, ciudadanos); a phrase as written. */
@@ -80,7 +99,7 @@ export function loadVocabulary(folder = path.join(path.dirname(knowledgeFolder()
   const i = read(intentsSchema, path.join(folder, 'intents.yaml'));
   const replies = read(repliesSchema, path.join(folder, 'replies.yaml'));
   const pairs = (record: Partial<Record<Intent, string[]>>) =>
-    Object.entries(record).flatMap(([intent, phrases]) => (phrases ?? []).map((p) => [intent as Intent, normalize(p)] as [Intent, string]));
+    Object.entries(record).flatMap(([intent, phrases]) => (phrases ?? []).map((p) => [intent as Intent, p] as [Intent, string]));
   return {
     spellings: Object.entries(s.spellings)
       .map(([from, to]) => [normalize(from), normalize(to)] as [string, string])
@@ -94,10 +113,11 @@ export function loadVocabulary(folder = path.join(path.dirname(knowledgeFolder()
     contrasts: s.contrasts.map(([a, b]) => [sidePattern(a), sidePattern(b)] as [RegExp, RegExp]),
     immigrationWords: s.immigration_words.map(normalize),
     intents: {
-      contains: pairs(i.contains),
-      starts: pairs(i.starts),
+      contains: pairs(i.contains).map(([intent, phrase]) => [intent, intentPattern(phrase)] as [Intent, { pattern: RegExp; stemmed: boolean }]),
+      starts: pairs(i.starts).map(([intent, phrase]) => [intent, normalize(phrase)] as [Intent, string]),
       followUpStarts: i.follow_up_starts.map(normalize),
       helpOnly: new Set(i.help_only.map(normalize)),
+      thanksOnly: new Set(i.thanks_only.map(normalize)),
     },
     replies,
   };
@@ -105,17 +125,21 @@ export function loadVocabulary(folder = path.join(path.dirname(knowledgeFolder()
 
 /** The intents of a question ("¿cuánto cuesta y cuánto tarda?": fee and time), in the order asked. */
 export function detectIntents(question: string, vocabulary: Vocabulary): Intent[] {
+  // Where each intent is asked, in words from the start (the stems and the words line up one to one).
+  const wordsBefore = (text: string, at: number) => (at <= 0 ? 0 : text.slice(0, at).trim().split(' ').length);
   const n = ` ${normalize(question)} `;
+  const stemmed = ` ${stemmedWords(question).join(' ')} `;
   const found: Array<[Intent, number]> = [];
-  for (const [intent, phrase] of vocabulary.intents.contains) {
-    const at = n.indexOf(` ${phrase} `);
-    if (at >= 0) found.push([intent, at]);
+  for (const [intent, { pattern, stemmed: byStems }] of vocabulary.intents.contains) {
+    const text = byStems ? stemmed : n;
+    const at = text.search(pattern);
+    if (at >= 0) found.push([intent, wordsBefore(text, at)]);
   }
   // A question may start after a greeting or a story: each clause's first word counts.
   const clauses = question.split(/[¿?.!,;\n]| pero | y /i).map((c) => ` ${normalize(c)} `);
   for (const [intent, phrase] of vocabulary.intents.starts) {
     for (const clause of clauses) {
-      if (clause.startsWith(` ${phrase} `)) found.push([intent, n.indexOf(clause.trim())]);
+      if (clause.startsWith(` ${phrase} `)) found.push([intent, wordsBefore(n, n.indexOf(clause.trim()))]);
     }
   }
   found.sort((a, b) => a[1] - b[1]);

@@ -20,9 +20,15 @@ export class KnowledgeBase {
   readonly byForm: Map<string, KnowledgeEntry>;
   constructor(readonly entries: KnowledgeEntry[]) {
     this.byId = new Map(entries.map((e) => [e.id, e]));
-    // A form's own entry (kind form) wins over a situation that also uses the form.
-    const owners = [...entries].sort((a, b) => (a.kind === 'form' ? 1 : 0) - (b.kind === 'form' ? 1 : 0));
-    this.byForm = new Map(owners.flatMap((e) => e.forms.map((f) => [f.toUpperCase(), e] as const)));
+    // A form's own entry wins over a situation that also uses the form: the entry whose main form it is
+    // (the I-765's, not DACA's that lists it second), then one of kind form.
+    const rank = (e: KnowledgeEntry, form: string) => (e.forms[0] === form ? 2 : 0) + (e.kind === 'form' ? 1 : 0);
+    this.byForm = new Map();
+    for (const e of entries)
+      for (const f of e.forms) {
+        const current = this.byForm.get(f.toUpperCase());
+        if (!current || rank(e, f) > rank(current, f)) this.byForm.set(f.toUpperCase(), e);
+      }
   }
 }
 
