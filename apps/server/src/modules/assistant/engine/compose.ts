@@ -194,6 +194,8 @@ export interface ComposeInput {
 
 /** A sentence that says where to go: a phone number, 911, or an official address. */
 const RESOURCE = /\b\d{3}-\d{3}-\d{4}\b|\b911\b|\b[a-z.]+\.(gov|org)\b/;
+/** Where an urgent case is acted on (issue 11): a phone line, 911, the detainee locator or the court's case system. */
+const URGENT_RESOURCE = /\b\d{3}-\d{3}-\d{4}\b|\b911\b|locator\.ice\.gov|acis\.eoir/;
 /** Who to ask, named in a sentence ("un abogado o un representante acreditado"; not "la oficina de abogados de ICE"). */
 const LAWYER = /\babogad[oa] o (a |de )?(un )?representante acreditad/;
 const RESOURCE_TYPES: ReadonlySet<Line['type']> = new Set(['resource', 'action', 'step', 'lawyer']);
@@ -295,6 +297,8 @@ export function composeBody(input: ComposeInput): string[] {
       const caseResource = hit.section.answer.some((l) => l.type === 'resource');
       if (caseResource && !chosen.some((c) => c.entryId === hit.entry.id && c.line.type === 'resource'))
         take(bestOf(hit, (l) => l.type === 'resource', input, ranked));
+      // A lawyer list is not where the case is acted on: the court line or the locator is said too.
+      if (!chosen.some((c) => URGENT_RESOURCE.test(c.line.text))) take(bestOf(hit, (l) => RESOURCE_TYPES.has(l.type) && URGENT_RESOURCE.test(l.text), input, ranked));
     }
     if (!chosen.some((c) => c.line.type === 'action')) take(bestOf(input.urgent, (l) => l.type === 'action', input, ranked));
   }

@@ -396,7 +396,7 @@ describe('the sentence for the case the person tells comes first', () => {
 
   it('a hearing tomorrow with no lawyer: go anyway, and the judge can give time to find one', () => {
     const result = ask('mi audiencia es mañana y no consegui abogado, voy o no voy?');
-    expect(result.sentences[0]).toMatch(/Ve a tu audiencia aunque no tengas abogado/);
+    expect(result.sentences[0]).toMatch(/Preséntate a tu audiencia aunque no tengas abogado/);
     expect(result.text).toMatch(/más tiempo para buscar un abogado/);
   });
 });

@@ -120,7 +120,7 @@ export class Retriever {
   /** The IDF of a word found in COMMON_SHARE of the entries. */
   private readonly commonIdf: number;
   private readonly forms: string[];
-  /** The content's synonyms, those of two telling words or more stemmed (the gaps " ... " kept). */
+  /** The content's synonyms, those of two telling words or more stemmed (the gaps " ... " and " + " kept). */
   private readonly synonyms: Array<{ phrase: string; use: string; byStems: boolean }>;
   /**
    * Each indexed term's BM25 scores, as MiniSearch computes them for that term alone: the index does not
@@ -134,13 +134,18 @@ export class Retriever {
   ) {
     this.forms = [...kb.byForm.keys()];
     this.synonyms = vocabulary.synonyms.map(([phrase, use]) => {
-      const byStems = words(phrase).filter((w) => w !== '...' && !isStopWord(w)).length >= 2;
+      const byStems = words(phrase).filter((w) => w !== '...' && w !== '+' && !isStopWord(w)).length >= 2;
       return {
         phrase: byStems
           ? phrase
-              .split(' ... ')
-              .map((part) => stemmedWords(part).join(' '))
-              .join(' ... ')
+              .split(' + ')
+              .map((all) =>
+                all
+                  .split(' ... ')
+                  .map((part) => stemmedWords(part).join(' '))
+                  .join(' ... '),
+              )
+              .join(' + ')
           : phrase,
         use,
         byStems,
@@ -315,7 +320,8 @@ export class Retriever {
     const added = new Set<string>();
     for (const { phrase, use, byStems } of this.synonyms) {
       const padded = byStems ? stemmed : written;
-      if (phrase.includes(' ... ') ? gapped(phrase).test(padded) : padded.includes(` ${phrase} `)) added.add(use);
+      const found = (part: string) => (part.includes(' ... ') ? gapped(part).test(padded) : padded.includes(` ${part} `));
+      if (phrase.split(' + ').every(found)) added.add(use);
     }
     return { corrected, text: added.size ? `${corrected} | ${[...added].join(' | ')}` : corrected };
   }

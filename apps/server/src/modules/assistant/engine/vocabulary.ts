@@ -104,9 +104,19 @@ export function loadVocabulary(folder = path.join(path.dirname(knowledgeFolder()
     spellings: Object.entries(s.spellings)
       .map(([from, to]) => [normalize(from), normalize(to)] as [string, string])
       .sort((a, b) => b[0].length - a[0].length),
-    // "ir ... volver": the words in this order with up to six words between them.
+    // "ir ... volver": the words in this order with up to six words between them; "dui + ciudadania":
+    // both anywhere in the question.
     synonyms: s.synonyms.flatMap((group) =>
-      group.for.map((phrase) => [phrase.split('...').map(normalize).join(' ... '), normalize(group.use)] as [string, string]),
+      group.for.map(
+        (phrase) =>
+          [
+            phrase
+              .split('+')
+              .map((part) => part.split('...').map(normalize).join(' ... '))
+              .join(' + '),
+            normalize(group.use),
+          ] as [string, string],
+      ),
     ),
     fillers: new Set(s.phrase_fillers.map(normalize)),
     distinct: new Set(s.distinct.map(([a, b]) => [normalize(a), normalize(b)].sort().join(' '))),
