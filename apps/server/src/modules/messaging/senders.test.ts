@@ -60,7 +60,8 @@ describe('TwilioSms against a local Twilio Messages API', () => {
     expect(failed.statusCode).toBe(502);
     expect(failed.json().error.message).toBe('Error al enviar el código');
     await broken.close();
-  });
+    // Two apps, each with its own database and migrations: slower than one on a loaded machine.
+  }, 60_000);
 });
 
 describe('SmtpEmail against a local SMTP server', () => {
