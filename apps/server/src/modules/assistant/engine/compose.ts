@@ -42,6 +42,8 @@ const TYPE_FOR_INTENT: Record<Intent, Partial<Record<Line['type'], number>>> = {
   documents: { step: 2, action: 1 },
   who: { who: 3, yes: 1, no: 1 },
   what: { what: 3 },
+  // "¿Qué le pasa si...?": what it risks.
+  risk: { warning: 3, no: 1 },
 };
 
 /** What a sentence is worth before the question's words: the general answer reads what → deadline → action → warning. */

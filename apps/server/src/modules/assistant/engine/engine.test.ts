@@ -399,6 +399,25 @@ describe('the sentence for the case the person tells comes first', () => {
     expect(result.sentences[0]).toMatch(/Preséntate a tu audiencia aunque no tengas abogado/);
     expect(result.text).toMatch(/más tiempo para buscar un abogado/);
   });
+
+  it('"¿qué le pasa si...?" is answered with what it risks', () => {
+    const result = ask('a mi hermano lo deportaron hace 2 años y quiere volver a cruzar, que le pasa si lo agarran?');
+    expect(result.kind).toBe('urgent');
+    expect(result.text).toMatch(/delito federal|castigo para volver legalmente puede ser permanente/);
+  });
+
+  it('an urgent answer says where the case is acted on, not only a lawyer list', () => {
+    const result = ask('tengo corte el mes que entra y no tengo abogado, me presento solo?');
+    expect(result.sentences[0]).toMatch(/Preséntate a tu audiencia aunque no tengas abogado/);
+    expect(result.text).toMatch(/1-800-898-7180/);
+  });
+});
+
+describe('synonyms written with "+": both parts anywhere in the question', () => {
+  it('a DUI years ago and citizenship, far apart in the message, is the citizenship-with-a-record case', () => {
+    const result = ask('tuve un dui en 2018, ya cumpli con todo lo que me pidio el juez y pague las multas, ahora quiero la ciudadania');
+    expect(result.text).toMatch(/buen carácter moral|declara todos tus arrestos/);
+  });
 });
 
 describe('the source of a fact, as said', () => {

@@ -266,7 +266,8 @@ export class AnswerEngine {
     // An urgent case counts when the question names it, or when its own words picked it within the entry.
     const primaryUrgent = primary.entry.urgent || (!!primary.section.urgent && (primary.sectionEvidence > 0 || section !== chosen.section));
     const urgentHit = primaryUrgent ? primary : urgent;
-    const alsoUrgent = urgentHit ? this.urgentMatches(hits).find((h) => h.entry.id !== urgentHit.entry.id) : undefined;
+    // A second urgent situation needs a phrase of its own, not a passing word ("lo que me pidió el juez" in a DUI story).
+    const alsoUrgent = urgentHit ? this.urgentMatches(hits).find((h) => h.entry.id !== urgentHit.entry.id && h.evidence >= 2 * URGENT) : undefined;
     // Sure only on a keyword phrase or a named form: a full-text match answers, but a failing model shows its error.
     return {
       kind: urgentHit ? 'urgent' : 'answer',

@@ -18,7 +18,7 @@ const synonymsSchema = z.strictObject({
   immigration_words: z.array(z.string()).min(10),
 });
 
-export const INTENTS = ['fee', 'deadline', 'time', 'yesno', 'action', 'documents', 'who', 'what'] as const;
+export const INTENTS = ['fee', 'deadline', 'time', 'yesno', 'action', 'documents', 'who', 'what', 'risk'] as const;
 export type Intent = (typeof INTENTS)[number];
 
 const intentsSchema = z.strictObject({
