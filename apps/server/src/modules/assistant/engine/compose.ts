@@ -77,7 +77,8 @@ export function candidatesOf(hit: Hit, weight: number): Candidate[] {
 }
 
 /** A candidate scored for the question; `other`: written for the other side of the person's situation. */
-type Ranked = Candidate & { score: number; other: boolean };
+/** `shares`: the sentence holds a word of the question (not a number). */
+type Ranked = Candidate & { score: number; other: boolean; shares: boolean };
 
 /** A text about the other side of the question's situation (a resident, when a citizen asks). */
 export function isOpposite(question: string, text: string, contrasts: Array<[RegExp, RegExp]>): boolean {
@@ -118,7 +119,7 @@ export function rank(
       const prior = PRIOR[c.line.type] + (urgent && c.line.type === 'action' && !untold ? 1 : 0);
       const plain = PLAIN_BONUS * (readabilityOf(c.line.text) - 65);
       const other = opposite(c.line.text);
-      return { ...c, other, score: c.weight * (overlap / Math.sqrt(1 + own.size / 4) + typeScore + prior + plain) - (other ? CONTRAST_PENALTY : 0) };
+      return { ...c, other, shares: overlap > 0, score: c.weight * (overlap / Math.sqrt(1 + own.size / 4) + typeScore + prior + plain) - (other ? CONTRAST_PENALTY : 0) };
     })
     .sort((a, b) => b.score - a.score);
 }
@@ -261,15 +262,17 @@ export function composeBody(input: ComposeInput): string[] {
     // fee, not the free change of address the move brought in).
     // Never a sentence for the other side of the person's situation (a resident's wait, to a citizen's spouse).
     const fits = (c: Ranked | undefined) => (c && !c.other ? c : undefined);
+    // Another entry's fact must share a word with the question: a sibling's wait is not a spouse's.
+    const ours = (c: Ranked) => !c.other && (c.entryId === input.primary.entry.id || c.shares);
     const best =
       notLawyer.find((c) => types.includes(c.line.type) && c.weight >= 0.9 && !c.other) ??
       (fact ? fits(bestOf(input.primary, (l) => types.includes(l.type), input, ranked)) : undefined) ??
-      notLawyer.find((c) => types.includes(c.line.type) && c.weight >= 0.8 && !c.other);
+      notLawyer.find((c) => types.includes(c.line.type) && c.weight >= 0.8 && ours(c));
     if (best) take(best);
     else if (fact) {
       // The fact may be in the entry's other cases, else in a related entry (the N-400's fee for a
       // question about its civics test); only when none has it, the honest line.
-      const own = fits(bestOf(input.primary, (l) => types.includes(l.type), input, ranked)) ?? notLawyer.find((c) => types.includes(c.line.type) && !c.other);
+      const own = fits(bestOf(input.primary, (l) => types.includes(l.type), input, ranked)) ?? notLawyer.find((c) => types.includes(c.line.type) && ours(c));
       const related = own
         ? undefined
         : rank(
@@ -279,7 +282,7 @@ export function composeBody(input: ComposeInput): string[] {
             input.idf,
             urgent,
             input.contrasts,
-          )[0];
+          ).find((c) => c.shares && !c.other);
       if (own ?? related) take(own ?? related);
       else extra.push(replies.missing[intent].replace('{link}', shortLink(input.primary.entry.link)));
     }
