@@ -119,7 +119,12 @@ export function rank(
       const prior = PRIOR[c.line.type] + (urgent && c.line.type === 'action' && !untold ? 1 : 0);
       const plain = PLAIN_BONUS * (readabilityOf(c.line.text) - 65);
       const other = opposite(c.line.text);
-      return { ...c, other, shares: overlap > 0, score: c.weight * (overlap / Math.sqrt(1 + own.size / 4) + typeScore + prior + plain) - (other ? CONTRAST_PENALTY : 0) };
+      return {
+        ...c,
+        other,
+        shares: overlap > 0,
+        score: c.weight * (overlap / Math.sqrt(1 + own.size / 4) + typeScore + prior + plain) - (other ? CONTRAST_PENALTY : 0),
+      };
     })
     .sort((a, b) => b.score - a.score);
 }
@@ -303,7 +308,8 @@ export function composeBody(input: ComposeInput): string[] {
       if (caseResource && !chosen.some((c) => c.entryId === hit.entry.id && c.line.type === 'resource'))
         take(bestOf(hit, (l) => l.type === 'resource', input, ranked));
       // A lawyer list is not where the case is acted on: the court line or the locator is said too.
-      if (!chosen.some((c) => URGENT_RESOURCE.test(c.line.text))) take(bestOf(hit, (l) => RESOURCE_TYPES.has(l.type) && URGENT_RESOURCE.test(l.text), input, ranked));
+      if (!chosen.some((c) => URGENT_RESOURCE.test(c.line.text)))
+        take(bestOf(hit, (l) => RESOURCE_TYPES.has(l.type) && URGENT_RESOURCE.test(l.text), input, ranked));
     }
     if (!chosen.some((c) => c.line.type === 'action')) take(bestOf(input.urgent, (l) => l.type === 'action', input, ranked));
   }

@@ -648,6 +648,9 @@ describe('the numbers of a story', () => {
 
   it('"¿y me lo pueden perdonar?" is a yes/no question of its own (no fee waiver for DACA)', () => {
     expect(detectIntents('cuanto cuesta renovar el daca? y me lo pueden perdonar?', vocabulary)).toEqual(['fee', 'yesno']);
+    // Texting spellings are read as words: "q tengo q decir" is "qué tengo que decir".
+    expect(detectIntents('la policia q tengo q decir? les digo q no tengo papeles??', vocabulary)).toContain('yesno');
+    expect(detectIntents('a mi hermano lo deportaron, q le pasa si lo agarran', vocabulary)).toContain('risk');
     expect(plain(ask('cuanto cuesta renovar el daca con todo y el permiso de trabajo? y me lo pueden perdonar? ando corto de dinero').text)).toMatch(
       /no hay exencion/,
     );

@@ -1,8 +1,8 @@
 import MiniSearch from 'minisearch';
 import type { KnowledgeBase } from '../knowledge/load';
 import type { KnowledgeEntry, Section } from '../knowledge/schema';
-import { formsMentioned, isStopWord, normalize, stem, stemmedWords, terms, withinOneEdit, words } from './text';
-import type { Vocabulary } from './vocabulary';
+import { formsMentioned, isStopWord, stem, stemmedWords, terms, withinOneEdit, words } from './text';
+import { respell, type Vocabulary } from './vocabulary';
 
 /**
  * Retrieval over the knowledge base's case sections, shared by the built-in engine and the language
@@ -303,9 +303,7 @@ export class Retriever {
   /** The question as searched: corrected spelling, then the synonyms' words after a separator. */
   /** Normalised, with the content's spellings: the same for questions and keyword phrases. */
   private spelled(text: string): string {
-    let n = ` ${normalize(text)} `;
-    for (const [from, to] of this.vocabulary.spellings) if (n.includes(` ${from} `)) n = n.replaceAll(` ${from} `, ` ${to} `);
-    return n.trim();
+    return respell(text, this.vocabulary);
   }
 
   expand(question: string): { text: string; corrected: string } {

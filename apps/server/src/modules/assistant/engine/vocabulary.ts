@@ -133,8 +133,20 @@ export function loadVocabulary(folder = path.join(path.dirname(knowledgeFolder()
   };
 }
 
+/** A text normalised with how people spell it replaced by how the knowledge base spells it ("q" → "que"). */
+export function respell(text: string, vocabulary: Vocabulary): string {
+  let n = ` ${normalize(text)} `;
+  for (const [from, to] of vocabulary.spellings) if (n.includes(` ${from} `)) n = n.replaceAll(` ${from} `, ` ${to} `);
+  return n.trim();
+}
+
 /** The intents of a question ("¿cuánto cuesta y cuánto tarda?": fee and time), in the order asked. */
-export function detectIntents(question: string, vocabulary: Vocabulary): Intent[] {
+export function detectIntents(asked: string, vocabulary: Vocabulary): Intent[] {
+  // Clause marks kept: the spellings are replaced word by word inside each clause.
+  const question = asked
+    .split(/([¿?.!,;\n])/)
+    .map((part) => (/^[¿?.!,;\n]$/.test(part) ? part : respell(part, vocabulary)))
+    .join(' ');
   // Where each intent is asked, in words from the start (the stems and the words line up one to one).
   const wordsBefore = (text: string, at: number) => (at <= 0 ? 0 : text.slice(0, at).trim().split(' ').length);
   const n = ` ${normalize(question)} `;
