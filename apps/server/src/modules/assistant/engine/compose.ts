@@ -266,9 +266,11 @@ export function composeBody(input: ComposeInput): string[] {
     // An asked fee, deadline or time of the answer's own entry comes before a companion's (a lost card's
     // fee, not the free change of address the move brought in).
     // Never a sentence for the other side of the person's situation (a resident's wait, to a citizen's spouse).
-    const fits = (c: Ranked | undefined) => (c && !c.other ? c : undefined);
+    // A time or deadline of the entry's other case must share a word with the question (an asylum
+    // applicant's 180 days are not a parolee's wait); a form's fee is the same for every case.
+    const fits = (c: Ranked | undefined) => (c && !c.other && (intent === 'fee' || c.weight >= 0.9 || c.shares) ? c : undefined);
     // Another entry's fact must share a word with the question: a sibling's wait is not a spouse's.
-    const ours = (c: Ranked) => !c.other && (c.entryId === input.primary.entry.id || c.shares);
+    const ours = (c: Ranked) => !c.other && ((c.entryId === input.primary.entry.id && (intent === 'fee' || c.weight >= 0.9)) || c.shares);
     const best =
       notLawyer.find((c) => types.includes(c.line.type) && c.weight >= 0.9 && !c.other) ??
       (fact ? fits(bestOf(input.primary, (l) => types.includes(l.type), input, ranked)) : undefined) ??
@@ -320,7 +322,7 @@ export function composeBody(input: ComposeInput): string[] {
   const room = () => (!urgent || chosen.some((c) => LAWYER.test(normalize(c.line.text))) ? 4 : 3);
   for (const c of notLawyer) {
     if (chosen.length + extra.length >= room()) break;
-    if (c.weight < 0.9 && chosen.length >= 2) continue;
+    if (c.weight < 0.9 && chosen.length + extra.length >= 2) continue;
     take(c);
   }
   // An urgent body that its resources left short takes one more sentence from the entry's other cases.
