@@ -105,12 +105,17 @@ test('the error states: a list that cannot load, a file missing from the bucket,
 });
 
 test('loading state while the list is on its way', async ({ page }) => {
+  // The list is held until the loading state has been seen: on a loaded machine the page's script can
+  // arrive after a fixed delay has passed (the suite once failed so).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/documents', async (route) => {
-    await new Promise((r) => setTimeout(r, 800));
+    await held;
     await route.continue();
   });
   await page.goto('/documents');
   await expect(page.getByText('Cargando documentos...')).toBeVisible();
+  release();
   await expect(page.getByTestId(isPhone(page) ? 'document-card' : 'document-row').first()).toBeVisible();
 });
 
