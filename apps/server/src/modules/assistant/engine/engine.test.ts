@@ -9,6 +9,11 @@ const vocabulary = loadVocabulary();
 const engine = new AnswerEngine(kb, vocabulary, () => new Date('2026-11-23T12:00:00Z'));
 const ask = (q: string, history: Array<{ role: 'user' | 'assistant'; content: string }> = [], mode: 'user' | 'guest' = 'user') =>
   engine.respond(q, history, mode);
+/** A conversation of one question and the engine's own answer to it. */
+const answered = (first: string) => [
+  { role: 'user' as const, content: first },
+  { role: 'assistant' as const, content: ask(first).text },
+];
 const plain = (text: string) =>
   text
     .toLowerCase()
@@ -161,19 +166,13 @@ describe('the gate by intent (decisions D5)', () => {
 
 describe('follow-ups in a conversation', () => {
   it('understands "¿y cuánto cuesta?" with the question it follows', () => {
-    const history = [
-      { role: 'user' as const, content: 'soy residente y voy a vivir fuera un año, como no pierdo la residencia' },
-      { role: 'assistant' as const, content: ask('soy residente y voy a vivir fuera un año, como no pierdo la residencia').text },
-    ];
+    const history = answered('soy residente y voy a vivir fuera un año, como no pierdo la residencia');
     const result = ask('¿y cuánto cuesta?', history);
     expect(result.sentences[0]).toMatch(/630 dólares/);
   });
 
   it('lets a follow-up that names its own case pick it within the same entry (travel after a DACA renewal question)', () => {
-    const history = [
-      { role: 'user' as const, content: 'como renuevo mi daca' },
-      { role: 'assistant' as const, content: ask('como renuevo mi daca').text },
-    ];
+    const history = answered('como renuevo mi daca');
     const result = ask('y con daca puedo ir a mexico? mi abuelita esta muy enferma', history);
     expect(result.text).toMatch(/permiso de viaje/);
     expect(result.text).not.toMatch(/605 dólares/);
@@ -524,10 +523,7 @@ describe('cases added from the second tour', () => {
 describe('renewing an asylum work permit', () => {
   it("in a conversation: the renewal is not the first permit's 560 dollars", () => {
     const first = 'quiero renovar mi permiso de trabajo';
-    const history = [
-      { role: 'user' as const, content: first },
-      { role: 'assistant' as const, content: ask(first).text },
-    ];
+    const history = answered(first);
     expect(ask('el mio es por asilo pendiente, se vence en enero, cuanto cuesta renovarlo', history).sentences[0]).toMatch(
       /^Renovar el permiso de trabajo por asilo no cuesta los 560/,
     );
@@ -630,10 +626,7 @@ describe('a way to status named in a story', () => {
 describe('a longer follow-up', () => {
   it('reads "¿y si hubiera entrado sin papeles? es que mi hermana..." with the conversation, and its own words pick the case', () => {
     const first = 'mi esposo es ciudadano, como me pide para la residencia? yo entre con visa de turista';
-    const history = [
-      { role: 'user' as const, content: first },
-      { role: 'assistant' as const, content: ask(first).text },
-    ];
+    const history = answered(first);
     const plan = engine.plan('y si hubiera entrado sin papeles? es q mi hermana esta en ese caso, su esposo tambien es ciudadano', history, 'user');
     expect(plan.primary?.entry.id).toBe('matrimonio-y-residencia');
     expect(plan.primary?.section.id).toBe('entro-sin-papeles');
@@ -702,10 +695,7 @@ describe('a thank-you', () => {
 describe("a follow-up keeps the person's side", () => {
   it('after "mi esposo es ciudadano", "¿cuánto se tarda todo eso?" is not answered with a resident\'s wait', () => {
     const first = 'mi esposo es ciudadano y yo entre con visa, como me arregla?';
-    const history = [
-      { role: 'user' as const, content: first },
-      { role: 'assistant' as const, content: ask(first).text },
-    ];
+    const history = answered(first);
     const plan = engine.plan('cuanto se tarda todo eso', history, 'user');
     expect(plan.primary?.section.id).not.toBe('esposo-residente');
     const text = plain(engine.compose(plan).text);

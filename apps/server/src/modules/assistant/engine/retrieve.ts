@@ -230,14 +230,14 @@ export class Retriever {
 
   /** A phrase's words as they are matched: spelled, without filler words, stemmed. */
   private phraseKey(text: string): string {
-    return words(this.spelled(text))
+    return words(respell(text, this.vocabulary))
       .filter((w) => !this.vocabulary.fillers.has(w))
       .map(stem)
       .join(' ');
   }
 
   private addPhrase(text: string, entryId: string, sectionKey?: string): void {
-    const plain = words(this.spelled(text)).filter((w) => !this.vocabulary.fillers.has(w));
+    const plain = words(respell(text, this.vocabulary)).filter((w) => !this.vocabulary.fillers.has(w));
     const stems = plain.map(stem);
     if (stems.length === 0) return;
     const content = stems.filter((s, i) => !isStopWord(plain[i]!) || s.length === 1);
@@ -301,13 +301,8 @@ export class Retriever {
   }
 
   /** The question as searched: corrected spelling, then the synonyms' words after a separator. */
-  /** Normalised, with the content's spellings: the same for questions and keyword phrases. */
-  private spelled(text: string): string {
-    return respell(text, this.vocabulary);
-  }
-
   expand(question: string): { text: string; corrected: string } {
-    const corrected = this.spelled(question)
+    const corrected = respell(question, this.vocabulary)
       .split(' ')
       .map((w) => this.correct(w))
       .join(' ');
