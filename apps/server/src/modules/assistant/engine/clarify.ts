@@ -46,6 +46,15 @@ export interface Facts {
 const RELATION =
   '(esposo|esposa|marido|mujer|pareja|papa|mama|padre|madre|papas|padres|hijo|hija|hijos|hijas|hermano|hermana|hermanos|tio|tia|abuelo|abuela|familiar|familia|novio|novia)';
 
+/** Where people write from when they are outside: their country, or a state of Mexico (the most common origin). */
+const ABROAD = [
+  'mi pais|mi pueblo|mi rancho|mexico|guatemala|honduras|el salvador|nicaragua|costa rica|panama|colombia|venezuela|ecuador|peru|bolivia|chile',
+  'argentina|uruguay|paraguay|brasil|cuba|republica dominicana|santo domingo|haiti|puerto principe|espana',
+  'aguascalientes|baja california|campeche|chiapas|chihuahua|coahuila|colima|durango|guanajuato|guerrero|hidalgo|jalisco',
+  'michoacan|morelos|nayarit|nuevo leon|oaxaca|puebla|queretaro|quintana roo|san luis potosi|sinaloa|sonora|tabasco',
+  'tamaulipas|tlaxcala|veracruz|yucatan|zacatecas|guadalajara|monterrey|tijuana|ciudad juarez|cdmx|el df',
+].join('|');
+
 /** What the conversation already says about the three clarifying aspects. */
 export function extractFacts(text: string): Facts {
   const n = ` ${normalize(text)} `;
@@ -71,9 +80,9 @@ export function extractFacts(text: string): Facts {
   )
     facts.location = 'dentro';
   if (
-    / (estoy|vivo|vivimos|estamos|me encuentro|sigo) (en mexico|en guatemala|en honduras|en el salvador|en colombia|en venezuela|en mi pais|afuera|fuera|en otro pais)| fuera (de estados unidos|del pais)| desde (mexico|guatemala|honduras|el salvador|colombia|venezuela|mi pais)| me deportaron /.test(
-      n,
-    )
+    new RegExp(
+      ` (estoy|vivo|vivimos|estamos|me encuentro|sigo) (en (${ABROAD})|afuera|fuera|en otro pais)| fuera (de estados unidos|del pais)| desde (${ABROAD}) | me deportaron `,
+    ).test(n)
   )
     facts.location = 'fuera';
 
@@ -83,8 +92,11 @@ export function extractFacts(text: string): Facts {
   const resident = new RegExp(
     `(${RELATION} (es |que es |tiene |son |tienen )?(residente|green card|la residencia|papeles))|(casad[oa] con (un |una )?residente)`,
   );
-  if (citizen.test(n)) facts.relative = 'ciudadano';
-  else if (resident.test(n)) facts.relative = 'residente';
+  // "Ella es ciudadana": the relative the conversation named, told in a pronoun.
+  const named = new RegExp(` ${RELATION} `).test(n);
+  if (citizen.test(n) || (named && / (el|ella|ellos) (es|ya es|son|ya son) (ciudadan|american)/.test(n))) facts.relative = 'ciudadano';
+  else if (resident.test(n) || (named && / (el|ella|ellos) (es|ya es|son|ya son|tiene|ya tiene) (residente|green card|la residencia)/.test(n)))
+    facts.relative = 'residente';
   else if (
     / no tengo (familia|familiares|ningun familiar|a nadie|pariente)| nadie (me puede pedir|que me pida)| ningun familiar | no (, )?no tengo | no tengo$/.test(
       n,

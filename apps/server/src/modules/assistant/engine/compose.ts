@@ -257,7 +257,10 @@ export function composeBody(input: ComposeInput): string[] {
 
   // 1. The sentence that answers: the asked fee, deadline or time of the matched case when it has one.
   const first = input.intents[0];
-  const factTypes = first === 'fee' || first === 'deadline' || first === 'time' ? Object.keys(TYPE_FOR_INTENT[first]).filter((t) => (TYPE_FOR_INTENT[first][t as Line['type']] ?? 0) >= 3) : [];
+  const factTypes =
+    first === 'fee' || first === 'deadline' || first === 'time'
+      ? Object.keys(TYPE_FOR_INTENT[first]).filter((t) => (TYPE_FOR_INTENT[first][t as Line['type']] ?? 0) >= 3)
+      : [];
   take(notLawyer.find((c) => factTypes.includes(c.line.type) && c.weight >= 0.9 && !c.other) ?? notLawyer[0]);
   // 2. Every other part of a two-part question, or an honest line for the part with no fact.
   const extra: string[] = [];

@@ -93,6 +93,12 @@ describe('answers composed for the question', () => {
     expect(result.sentences[0]).toMatch(/630 dólares, según USCIS en noviembre de 2026\./);
   });
 
+  it('puts the asked fee first even when another sentence shares more of the question', () => {
+    const result = ask('cuanto cobran x renovar la residencia de 10 años? se me vence en agosto');
+    expect(result.kind).toBe('answer');
+    expect(result.sentences[0]).toMatch(/I-90 cuesta 465 dólares/);
+  });
+
   it('says where a fee or deadline comes from once per source, not after every sentence', () => {
     const result = ask('¿Cuánto cuesta renovar la green card?');
     const sourced = result.sentences.filter((sentence) => /\b(dólares|meses)\b/.test(sentence));
@@ -325,6 +331,16 @@ describe('the gate decided by what is asked', () => {
     const plan = engine.plan('mi hija ya cumplio 21 y es ciudadana, me puede arreglar?', [], 'user');
     expect(plan.kind).toBe('answer');
     expect(plan.primary?.entry.id).toBe('pedir-a-mis-hijos');
+  });
+
+  it('reads a reply to the questions that names a place abroad and the relative in a pronoun', () => {
+    const history = [
+      { role: 'user' as const, content: 'quiero sacar papeles pa irme a vivir con mi hija' },
+      { role: 'assistant' as const, content: '¿Estás dentro de Estados Unidos o fuera del país? ¿Tu hija es ciudadana o residente permanente?' },
+    ];
+    const plan = engine.plan('estoy en zacatecas y ella es ciudadana, ya tiene 26 años', history, 'user');
+    expect(plan.primary?.section.id).toBe('desde-fuera');
+    expect(plain(engine.compose(plan).text)).toMatch(/consulado/);
   });
 
   it('reads the last clauses of a message as what it asks', () => {
