@@ -267,7 +267,11 @@ export class AnswerEngine {
     const primaryUrgent = primary.entry.urgent || (!!primary.section.urgent && (primary.sectionEvidence > 0 || section !== chosen.section));
     const urgentHit = primaryUrgent ? primary : urgent;
     // A second urgent situation needs a phrase of its own, not a passing word ("lo que me pidió el juez" in a DUI story).
-    const alsoUrgent = urgentHit ? this.urgentMatches(hits).find((h) => h.entry.id !== urgentHit.entry.id && h.evidence >= 2 * URGENT) : undefined;
+    // An entry about the same procedure (the I-360's SIJ case, beside the SIJ entry) is not a second situation.
+    const sameProcedure = (h: Hit) => !!urgentHit && formsOf(h).some((f) => formsOf(urgentHit).includes(f));
+    const alsoUrgent = urgentHit
+      ? this.urgentMatches(hits).find((h) => h.entry.id !== urgentHit.entry.id && h.evidence >= 2 * URGENT && !sameProcedure(h))
+      : undefined;
     // Sure only on a keyword phrase or a named form: a full-text match answers, but a failing model shows its error.
     return {
       kind: urgentHit ? 'urgent' : 'answer',
