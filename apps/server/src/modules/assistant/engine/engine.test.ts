@@ -272,6 +272,13 @@ describe('the safety floor: every urgent situation is referred with its resource
     ['mi pareja me golpea y me amenaza con llamar a la migra', /911|1-800-799-7233/],
     ['tengo miedo de volver a mi pais, me quieren matar', /I-589|asilo/],
     ['mi sobrino de 14 años cruzo la frontera solo', /1-800-203-7001|ORR/],
+    // Wordings that once missed the floor (a probe written in the seventh stop).
+    ['hay agentes de ice afuera de mi casa no quiero abrir', /orden firmada por un juez/],
+    ['la migra entro a mi casa sin permiso', /abogado|locator\.ice\.gov/],
+    ['el licenciado que me ayudaba desaparecio con mi dinero y mis documentos', /reportfraud\.ftc\.gov/],
+    ['la policia paro a mi esposa por una luz y se la entregaron a inmigracion', /locator\.ice\.gov/],
+    ['sufro violencia en mi casa que hago', /911|1-800-799-7233/],
+    ['soy menor de edad y estoy solo aqui sin mis papas', /1-800-203-7001|ORR|abogado/],
   ])('%s', (question, resource) => {
     const result = ask(question);
     expect(result.kind).toBe('urgent');
