@@ -279,6 +279,12 @@ describe('the safety floor: every urgent situation is referred with its resource
     ['la policia paro a mi esposa por una luz y se la entregaron a inmigracion', /locator\.ice\.gov/],
     ['sufro violencia en mi casa que hago', /911|1-800-799-7233/],
     ['soy menor de edad y estoy solo aqui sin mis papas', /1-800-203-7001|ORR|abogado/],
+    // Urgent situations added in the eighth stop: a sick person kept from the hospital by fear, an
+    // employer's threat, a caller who demands money "from USCIS", a raid at work now.
+    ['mi papa tiene mucho dolor en el pecho pero le da miedo ir al hospital porque no tiene papeles', /911/],
+    ['mi jefe me dijo que si pido mis horas extras me va a llamar a la migra', /1-866-487-9243/],
+    ['me llamaron de uscis y dicen que si no pago hoy una multa me deportan', /reportfraud\.ftc\.gov|my\.uscis\.gov/],
+    ['ahorita esta la migra en mi trabajo que hago', /locator\.ice\.gov/],
   ])('%s', (question, resource) => {
     const result = ask(question);
     expect(result.kind).toBe('urgent');
@@ -724,5 +730,26 @@ describe("a follow-up keeps the person's side", () => {
     const text = plain(engine.compose(plan).text);
     expect(text).not.toMatch(/esposos de residentes/);
     expect(text).toMatch(/processing-times/);
+  });
+});
+
+describe('phrases and companions (issue 11, eighth stop)', () => {
+  it('reads a verb whose stem changes ("renuevo") as its infinitive, in keyword phrases and in intent phrases', () => {
+    const plan = engine.plan('como renuevo mi green card', [], 'user');
+    expect(plan.primary?.entry.id).toBe('i-90');
+    expect(plan.primary?.section.id).toBe('renovar');
+    expect(detectIntents('cuando lo renuevo', vocabulary)).toContain('deadline');
+  });
+
+  it("adds a related entry only when its own phrases matched: another green card is not the fee waiver's answer", () => {
+    const result = ask('necesito otra mica');
+    expect(result.sentences[0]).toMatch(/I-90/);
+    expect(result.text).not.toMatch(/I-912/);
+  });
+
+  it('a single word that shares a stem with a keyword ("localizar", "localizador") does not make a question urgent', () => {
+    const result = ask('si pago mis taxes con el itin me pueden localizar?');
+    expect(result.kind).toBe('answer');
+    expect(result.text).not.toMatch(/locator\.ice\.gov/);
   });
 });

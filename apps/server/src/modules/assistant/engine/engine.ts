@@ -357,6 +357,7 @@ export class AnswerEngine {
           (h) =>
             h.entry.id !== primary.entry.id &&
             h.entry.id !== GATE_ENTRY &&
+            h.evidence > 0 &&
             h.evidence >= COMPANION * primary.evidence &&
             (primary.entry.related.includes(h.entry.id) || h.entry.related.includes(primary.entry.id)),
         );

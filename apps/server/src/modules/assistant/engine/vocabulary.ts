@@ -100,10 +100,17 @@ export function loadVocabulary(folder = path.join(path.dirname(knowledgeFolder()
   const replies = read(repliesSchema, path.join(folder, 'replies.yaml'));
   const pairs = (record: Partial<Record<Intent, string[]>>) =>
     Object.entries(record).flatMap(([intent, phrases]) => (phrases ?? []).map((p) => [intent as Intent, p] as [Intent, string]));
+  const spellings = Object.entries(s.spellings)
+    .map(([from, to]) => [normalize(from), normalize(to)] as [string, string])
+    .sort((a, b) => b[0].length - a[0].length);
+  // An intent's phrase is spelled as the questions it is looked for in ("cuándo lo renuevo": "cuándo lo renovar").
+  const spelled = (phrase: string) =>
+    phrase
+      .split('...')
+      .map((part) => respell(part, { spellings }))
+      .join(' ... ');
   return {
-    spellings: Object.entries(s.spellings)
-      .map(([from, to]) => [normalize(from), normalize(to)] as [string, string])
-      .sort((a, b) => b[0].length - a[0].length),
+    spellings,
     // "ir ... volver": the words in this order with up to six words between them; "dui + ciudadania":
     // both anywhere in the question.
     synonyms: s.synonyms.flatMap((group) =>
@@ -123,8 +130,8 @@ export function loadVocabulary(folder = path.join(path.dirname(knowledgeFolder()
     contrasts: s.contrasts.map(([a, b]) => [sidePattern(a), sidePattern(b)] as [RegExp, RegExp]),
     immigrationWords: s.immigration_words.map(normalize),
     intents: {
-      contains: pairs(i.contains).map(([intent, phrase]) => [intent, intentPattern(phrase)] as [Intent, { pattern: RegExp; stemmed: boolean }]),
-      starts: pairs(i.starts).map(([intent, phrase]) => [intent, normalize(phrase)] as [Intent, string]),
+      contains: pairs(i.contains).map(([intent, phrase]) => [intent, intentPattern(spelled(phrase))] as [Intent, { pattern: RegExp; stemmed: boolean }]),
+      starts: pairs(i.starts).map(([intent, phrase]) => [intent, spelled(phrase)] as [Intent, string]),
       followUpStarts: i.follow_up_starts.map(normalize),
       helpOnly: new Set(i.help_only.map(normalize)),
       thanksOnly: new Set(i.thanks_only.map(normalize)),
@@ -134,7 +141,7 @@ export function loadVocabulary(folder = path.join(path.dirname(knowledgeFolder()
 }
 
 /** A text normalised with how people spell it replaced by how the knowledge base spells it ("q" → "que"). */
-export function respell(text: string, vocabulary: Vocabulary): string {
+export function respell(text: string, vocabulary: Pick<Vocabulary, 'spellings'>): string {
   let n = ` ${normalize(text)} `;
   for (const [from, to] of vocabulary.spellings) if (n.includes(` ${from} `)) n = n.replaceAll(` ${from} `, ` ${to} `);
   return n.trim();
