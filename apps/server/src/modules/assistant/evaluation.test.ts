@@ -41,7 +41,7 @@ const SETS: Array<[string, number]> = [
   ['dev9-questions.jsonl', 77],
   ['dev10-questions.jsonl', 72],
   ['dev11-questions.jsonl', 77],
-  ['dev12-questions.jsonl', 72],
+  ['dev12-questions.jsonl', 77],
 ];
 const FORMAT = /sentences|closing sentence|EE\.UU\.|calls itself a lawyer|not exactly two questions|guest reply/;
 

@@ -285,6 +285,14 @@ describe('the safety floor: every urgent situation is referred with its resource
     ['mi jefe me dijo que si pido mis horas extras me va a llamar a la migra', /1-866-487-9243/],
     ['me llamaron de uscis y dicen que si no pago hoy una multa me deportan', /reportfraud\.ftc\.gov|my\.uscis\.gov/],
     ['ahorita esta la migra en mi trabajo que hago', /locator\.ice\.gov/],
+    // Wordings of a new urgent probe (eighth stop): agents outside the house, ICE following a car, agents at
+    // a factory, violence told of a relative, a county jail handing someone to ICE, an order read in English.
+    ['hay unos señores con chalecos de police frente a mi casa desde la mañana', /orden firmada por un juez/],
+    ['un carro de la migra me viene siguiendo desde el trabajo', /silencio/],
+    ['unos agentes llegaron a la fabrica y nos piden identificacion', /no firmes/i],
+    ['mi cuñada esta con un tipo que le pega y la deja toda morada', /911/],
+    ['mi primo esta en la carcel del condado y lo van a entregar a la migra', /locator\.ice\.gov|detainer/],
+    ['me llego una carta que dice order of removal', /1-800-898-7180|acis\.eoir/],
   ])('%s', (question, resource) => {
     const result = ask(question);
     expect(result.kind).toBe('urgent');
