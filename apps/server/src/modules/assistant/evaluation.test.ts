@@ -23,7 +23,7 @@ const load = (file: string): EvalQuestion[] =>
  * [file, questions that must pass every check]; one under the score measured 2026-11-24 (docs/performance.md).
  * Held-out v2, dev6, dev7 and dev8 (read once unseen) are training sets since issue 11's fifth stop (held-out v3
  * replaced them); dev9 and dev10 (each read once unseen) since its sixth; dev11 and dev12 (each read once unseen) since its
- * seventh and eighth.
+ * seventh and eighth; urgent-probes (40 urgent situations written blind, 33 referred at the first run) since its eighth.
  */
 const SETS: Array<[string, number]> = [
   ['public-content.jsonl', 17],
@@ -42,6 +42,7 @@ const SETS: Array<[string, number]> = [
   ['dev10-questions.jsonl', 72],
   ['dev11-questions.jsonl', 77],
   ['dev12-questions.jsonl', 77],
+  ['urgent-probes.jsonl', 39],
 ];
 const FORMAT = /sentences|closing sentence|EE\.UU\.|calls itself a lawyer|not exactly two questions|guest reply/;
 
