@@ -761,3 +761,14 @@ describe('phrases and companions (issue 11, eighth stop)', () => {
     expect(result.text).not.toMatch(/locator\.ice\.gov/);
   });
 });
+
+describe('little words and one telling word (issue 11, eighth stop)', () => {
+  it('matches a phrase of one telling word among little words as written: "se me pegue" (cooking) is not "me pega"', () => {
+    expect(ask('como hago arroz con leche sin que se me pegue').kind).toBe('offtopic');
+    expect(ask('mi esposo me pega').kind).toBe('urgent');
+  });
+
+  it('asks the two questions for "¿cómo me arreglo?": a case that only shares the word "arreglar" does not win over the gate', () => {
+    expect(ask('como me arreglo').kind).toBe('clarify');
+  });
+});

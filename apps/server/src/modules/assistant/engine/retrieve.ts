@@ -51,6 +51,11 @@ export interface Retrieval {
 
 interface Phrase {
   stems: string[];
+  /**
+   * A phrase of one telling word among little words ("me pega", "me tienen") as written: its verb's
+   * other forms are other situations ("se me pegue", "me tiene").
+   */
+  written?: string;
   weight: number;
   entryId: string;
   /** Undefined: the entry's keyword, for every section. */
@@ -251,7 +256,7 @@ export class Retriever {
     // Keyed by all its words: a lookup finds only the phrases written exactly there.
     const indexKey = stems.join(' ');
     const list = this.phrases.get(indexKey) ?? [];
-    list.push({ stems, weight, entryId, sectionKey });
+    list.push({ stems, weight, entryId, sectionKey, written: content.length === 1 && plain.length > 1 ? plain.join(' ') : undefined });
     this.phrases.set(indexKey, list);
     this.longestPhrase = Math.max(this.longestPhrase, stems.length);
   }
@@ -373,10 +378,8 @@ export class Retriever {
     for (const hit of found) scores.set(hit.key, (TEXT_WEIGHT * hit.score) / best);
 
     // Keyword phrases as adjacent words; a phrase counts once per target, the best one most.
-    const sequence = text
-      .split(' ')
-      .filter(kept)
-      .map((w) => (w === '|' ? '|' : stem(w)));
+    const plainSequence = text.split(' ').filter(kept);
+    const sequence = plainSequence.map((w) => (w === '|' ? '|' : stem(w)));
     const entryEvidence = new Map<string, number[]>();
     const sectionEvidence = new Map<string, number[]>();
     for (let i = 0; i < sequence.length; i++) {
@@ -384,6 +387,7 @@ export class Retriever {
       for (let j = i; j < Math.min(sequence.length, i + this.longestPhrase) && sequence[j] !== '|'; j++) {
         run = j === i ? sequence[j]! : `${run} ${sequence[j]}`;
         for (const phrase of this.phrases.get(run) ?? []) {
+          if (phrase.written && plainSequence.slice(i, j + 1).join(' ') !== phrase.written) continue;
           const weight = i >= focusStart && i < all.length ? FOCUS * phrase.weight : phrase.weight;
           // A case's phrase is evidence for its entry (against other entries) and picks the case within it.
           entryEvidence.set(phrase.entryId, [...(entryEvidence.get(phrase.entryId) ?? []), weight]);
