@@ -209,14 +209,14 @@ export class AnswerEngine {
       const gate = r.hits.find((h) => h.entry.id === GATE_ENTRY);
       const other = r.hits.find((h) => h.entry.id !== GATE_ENTRY);
       if (!gate || gate.evidence < GATE_MIN || r.named.length > 0) return undefined;
-      // A specific case holding most of the question's words, with a phrase of its own, beats a weak gate
-      // phrase ("me puede arreglar"); a lone word that both share ("¿cómo me arreglo?") does not.
+      // A specific case holding most of the question's words beats a weak gate phrase ("me puede arreglar");
+      // a lone word that both share ("¿cómo me arreglo?") does not.
       // A specific case ranked above the gate, on phrases of its own and more of the question's words, too
       // ("mi patrón me quiere arreglar los papeles": the green card through work).
       const specificWins =
         other &&
         (other.evidence >= gate.evidence / GATE_LEAD ||
-          (other.knownCoverage >= DOMAIN_COVERAGE && other.evidence > 0 && gate.evidence < CONFIDENT) ||
+          (other.knownCoverage >= DOMAIN_COVERAGE && (other.evidence > 0 || terms(message).length > 1) && gate.evidence < CONFIDENT) ||
           (other.score > gate.score && other.evidence >= CONFIDENT && other.knownCoverage > gate.knownCoverage));
       return specificWins ? undefined : gate;
     };
