@@ -749,6 +749,13 @@ describe('phrases and companions (issue 11, eighth stop)', () => {
     expect(detectIntents('cuando lo renuevo', vocabulary)).toContain('deadline');
   });
 
+  it('reads the forms of "pedir" whose stem changes ("pidiendo") as "pedir", and synonyms are spelled like the question', () => {
+    const result = ask('soy residente y le estoy pidiendo a mi hijo pero ya se caso, que pasa con la peticion');
+    expect(result.sentences[0]).toMatch(/se cancela/);
+    // "residensia" is spelled "residencia" before the synonyms: a synonym for the misspelling no longer fires on the word.
+    expect(engine.retriever.expand('quiero la residensia').text).not.toMatch(/green card/);
+  });
+
   it("adds a related entry only when its own phrases matched: another green card is not the fee waiver's answer", () => {
     const result = ask('necesito otra mica');
     expect(result.sentences[0]).toMatch(/I-90/);

@@ -103,12 +103,10 @@ export function loadVocabulary(folder = path.join(path.dirname(knowledgeFolder()
   const spellings = Object.entries(s.spellings)
     .map(([from, to]) => [normalize(from), normalize(to)] as [string, string])
     .sort((a, b) => b[0].length - a[0].length);
-  // An intent's phrase is spelled as the questions it is looked for in ("cuándo lo renuevo": "cuándo lo renovar").
-  const spelled = (phrase: string) =>
-    phrase
-      .split('...')
-      .map((part) => respell(part, { spellings }))
-      .join(' ... ');
+  // Intent and synonym phrases are spelled as the questions they are looked for in ("cuándo lo renuevo":
+  // "cuándo lo renovar"); keyword phrases are spelled by the retriever.
+  const spelledPart = (part: string) => respell(part, { spellings });
+  const spelled = (phrase: string) => phrase.split('...').map(spelledPart).join(' ... ');
   return {
     spellings,
     // "ir ... volver": the words in this order with up to six words between them; "dui + ciudadania":
@@ -119,9 +117,9 @@ export function loadVocabulary(folder = path.join(path.dirname(knowledgeFolder()
           [
             phrase
               .split('+')
-              .map((part) => part.split('...').map(normalize).join(' ... '))
+              .map((part) => part.split('...').map(spelledPart).join(' ... '))
               .join(' + '),
-            normalize(group.use),
+            spelledPart(group.use),
           ] as [string, string],
       ),
     ),
