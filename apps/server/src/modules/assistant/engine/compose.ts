@@ -190,6 +190,8 @@ export interface ComposeInput {
   urgent?: Hit;
   /** A second urgent situation: its action is said too. */
   alsoUrgent?: Hit;
+  /** The entry's other case that a second question of the message asks about: its best sentence follows the first. */
+  secondCase?: { hit: Hit; asked: string; intents: Intent[] };
   /** The cases of the entries related to the answer's: where a fee or a deadline the entry lacks may be. */
   related?: Hit[];
   replies: Replies;
@@ -262,6 +264,12 @@ export function composeBody(input: ComposeInput): string[] {
       ? Object.keys(TYPE_FOR_INTENT[first]).filter((t) => (TYPE_FOR_INTENT[first][t as Line['type']] ?? 0) >= 3)
       : [];
   take(notLawyer.find((c) => factTypes.includes(c.line.type) && c.weight >= 0.9 && !c.other) ?? notLawyer[0]);
+  if (input.secondCase)
+    take(
+      rank(candidatesOf(input.secondCase.hit, 1), input.secondCase.asked, input.secondCase.intents, input.idf, urgent, input.contrasts, input.situation).find(
+        (c) => c.line.type !== 'lawyer' && !c.other,
+      ),
+    );
   // 2. Every other part of a two-part question, or an honest line for the part with no fact.
   const extra: string[] = [];
   for (const intent of input.intents.slice(1).concat(input.intents.slice(0, 1))) {

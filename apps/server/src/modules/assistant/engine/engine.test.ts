@@ -779,3 +779,15 @@ describe('little words and one telling word (issue 11, eighth stop)', () => {
     expect(ask('como me arreglo').kind).toBe('clarify');
   });
 });
+
+describe('two questions about two cases of one entry (issue 11, eighth stop)', () => {
+  it('answers the second question from the case its words pick: what to bring, and how to change the date', () => {
+    const result = ask('ya tengo la cita de biometricos, que documentos llevo? y si no puedo ir ese dia como la cambio');
+    expect(result.text).toMatch(/I-797C/);
+    expect(result.text).toMatch(/my\.uscis\.gov|1-800-375-5283/);
+  });
+
+  it('does not read "¿es lo mismo?" as a second question of its own', () => {
+    expect(engine.plan('y si entre sin papeles por el cerro? es lo mismo?', [], 'user').secondCase).toBeUndefined();
+  });
+});

@@ -30,6 +30,8 @@ export interface Plan {
   urgent?: Hit;
   /** A second urgent situation in the same question (abuse and a threat of deportation): its action too. */
   alsoUrgent?: Hit;
+  /** The entry's other case that a second question of the message asks about ("¿qué llevo? ¿y puedo cambiar la fecha?"). */
+  secondCase?: { hit: Hit; asked: string; intents: Intent[] };
   clarify?: Aspect[];
   /** After the clarifying questions: the gate entry's case for the situation, read in order. */
   pathway?: boolean;
@@ -75,6 +77,8 @@ const URGENT_LEAD = 0.8;
 const GATE_LEAD = 1.2;
 /** A gate phrase is made of common words ("me arreglo"): it needs less weight than a specific match. */
 const GATE_MIN = 2.6;
+/** A second question of the message needs this many words of its own to pick another case ("¿es lo mismo?" picks none). */
+const SECOND_QUESTION_WORDS = 3;
 /** A message with at most this many words may continue the conversation ("¿y cuánto cuesta?"). */
 const FOLLOW_UP_WORDS = 8;
 /** A related entry whose phrases weigh this share of the answer's adds its own answer sentence. */
@@ -273,6 +277,17 @@ export class AnswerEngine {
     const alsoUrgent = urgentHit
       ? this.urgentMatches(hits).find((h) => h.entry.id !== urgentHit.entry.id && h.evidence >= 2 * URGENT && !sameProcedure(h))
       : undefined;
+    // A second question about another case of the same entry ("¿qué tengo que llevar? ¿y puedo cambiar la
+    // fecha?") is answered too: the case its distinguishing words pick.
+    const parts = message.split('?').filter((part) => terms(part).length > 0);
+    const secondCase =
+      question === message && parts.length > 1
+        ? [parts.at(-1)!, parts[0]!]
+            .filter((part) => terms(part).length >= SECOND_QUESTION_WORDS)
+            .map((asked) => ({ asked, section: this.retriever.caseOf(primary.entry, this.retriever.expand(asked).text, [primary.section]) }))
+            .filter(({ section }) => section !== primary.section)
+            .map(({ asked, section }) => ({ hit: { ...primary, section, sectionEvidence: 0 }, asked, intents: detectIntents(asked, this.vocabulary) }))[0]
+        : undefined;
     // Sure only on a keyword phrase or a named form: a full-text match answers, but a failing model shows its error.
     return {
       kind: urgentHit ? 'urgent' : 'answer',
@@ -284,6 +299,7 @@ export class AnswerEngine {
       primary,
       urgent: urgentHit,
       alsoUrgent,
+      secondCase,
       confident: primary.evidence >= CONFIDENT,
     };
   }
@@ -371,6 +387,7 @@ export class AnswerEngine {
       companion,
       urgent: plan.kind === 'urgent' ? plan.urgent : undefined,
       alsoUrgent: plan.kind === 'urgent' ? plan.alsoUrgent : undefined,
+      secondCase: plan.secondCase,
       // Where a fee or deadline the case lacks may be: a related entry about the same form (the N-400's
       // fee for its civics test), never another procedure's (a bond's amount for finding a lawyer).
       related: primary.entry.related
