@@ -367,6 +367,12 @@ describe('the gate decided by what is asked', () => {
   it('reads the last clauses of a message as what it asks', () => {
     expect(lastClause('llevo 12 años aquí, quiero legalizarme, se puede?')).toBe('quiero legalizarme, se puede');
     expect(lastClause('como me puedo legalizar?')).toBeUndefined();
+    // Dictated without punctuation: a long message's last words.
+    expect(
+      lastClause(
+        'yo vine hace 15 años trabajo en el campo con mi esposo mis hijos van a la escuela aqui y pago mis impuestos con itin y quiero saber si me puedo arreglar',
+      ),
+    ).toBe('impuestos con itin y quiero saber si me puedo arreglar');
   });
 });
 
@@ -789,5 +795,14 @@ describe('two questions about two cases of one entry (issue 11, eighth stop)', (
 
   it('does not read "¿es lo mismo?" as a second question of its own', () => {
     expect(engine.plan('y si entre sin papeles por el cerro? es lo mismo?', [], 'user').secondCase).toBeUndefined();
+  });
+});
+
+describe('a story dictated without punctuation (issue 11, eighth stop)', () => {
+  it('asks the two questions when its last words ask how to become legal', () => {
+    const result = ask(
+      'pues mire yo llevo 15 años en este pais trabajando en restaurantes pago mis impuestos cada año con el itin mis hijos estudian aqui y quisiera saber que hago para arreglar mis papeles',
+    );
+    expect(result.kind).toBe('clarify');
   });
 });

@@ -92,9 +92,17 @@ function pathwayOf(gate: KnowledgeEntry, facts: Facts): Section {
 /** Topics of daily life: a story about them says nothing about a way to status. */
 const LIFE_TOPICS: ReadonlySet<string> = new Set(['vida-diaria', 'tramites-uscis', 'permisos-de-trabajo']);
 
-/** The last clauses of a message of several, at least three words: where a story puts its question. */
+/** A message without punctuation (dictated) longer than this is a story: its last words are its question. */
+const RUN_ON_WORDS = 20;
+const RUN_ON_QUESTION = 10;
+
+/**
+ * The last clauses of a message of several, at least three words: where a story puts its question. A long
+ * message dictated without punctuation ends with its question too: its last words.
+ */
 export function lastClause(message: string): string | undefined {
   const clauses = message.split(/[.?!\n,;]+/).filter((c) => words(c).length > 0);
+  if (clauses.length === 1 && words(message).length > RUN_ON_WORDS) return words(message).slice(-RUN_ON_QUESTION).join(' ');
   let start = clauses.length - 1;
   while (start > 0 && clauses.slice(start).flatMap((c) => words(c)).length < 3) start--;
   return start > 0
