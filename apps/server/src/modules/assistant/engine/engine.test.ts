@@ -806,3 +806,11 @@ describe('a story dictated without punctuation (issue 11, eighth stop)', () => {
     expect(result.kind).toBe('clarify');
   });
 });
+
+describe('the closing names the form the question names (issue 11, eighth stop)', () => {
+  it('an RFE for an I-485: the RFE answer, and the I-485 in the closing', () => {
+    const result = ask('me llego una carta de RFE para el I-485, que hago');
+    expect(result.text).toMatch(/RFE/);
+    expect(result.forms).toContain('I-485');
+  });
+});

@@ -355,12 +355,14 @@ export class AnswerEngine {
 
     const { body, companion } = this.bodyOf(plan, plan.primary);
     const primary = plan.primary;
-    // The closing names the forms the answer talks about, in order, then the matched case's.
+    // The closing names the forms the answer talks about, in order, then the ones the question names (an
+    // RFE for an I-130), then the matched case's.
     const named = formsMentioned(body.join(' '), this.kb.byForm.keys());
     const spoken = named.sort((a, b) => body.join(' ').indexOf(a) - body.join(' ').indexOf(b));
     const forms = [
       ...new Set([
         ...spoken,
+        ...formsMentioned(plan.asked, this.kb.byForm.keys()),
         ...formsOf(primary),
         ...(companion ? formsOf(companion) : []),
         ...(plan.urgent && plan.urgent !== primary ? formsOf(plan.urgent) : []),
