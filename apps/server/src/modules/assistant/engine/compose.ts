@@ -204,8 +204,8 @@ export interface ComposeInput {
 
 /** A sentence that says where to go: a phone number, 911, or an official address. */
 const RESOURCE = /\b\d{3}-\d{3}-\d{4}\b|\b911\b|\b[a-z.]+\.(gov|org)\b/;
-/** Where an urgent case is acted on (issue 11): a phone line, 911, the detainee locator or the court's case system. */
-const URGENT_RESOURCE = /\b\d{3}-\d{3}-\d{4}\b|\b911\b|locator\.ice\.gov|acis\.eoir/;
+/** Where an urgent case is acted on (issue 11): a phone line, 911, the detainee locator, the court's case system or the fraud report. */
+const URGENT_RESOURCE = /\b\d{3}-\d{3}-\d{4}\b|\b911\b|locator\.ice\.gov|acis\.eoir|reportfraud\.ftc\.gov/;
 /** Who to ask, named in a sentence ("un abogado o un representante acreditado"; not "la oficina de abogados de ICE"). */
 const LAWYER = /\babogad[oa] o (a |de )?(un )?representante acreditad/;
 const RESOURCE_TYPES: ReadonlySet<Line['type']> = new Set(['resource', 'action', 'step', 'lawyer']);

@@ -293,6 +293,11 @@ describe('the safety floor: every urgent situation is referred with its resource
     ['mi cuñada esta con un tipo que le pega y la deja toda morada', /911/],
     ['mi primo esta en la carcel del condado y lo van a entregar a la migra', /locator\.ice\.gov|detainer/],
     ['me llego una carta que dice order of removal', /1-800-898-7180|acis\.eoir/],
+    // Wordings of the second urgent probe: three words, a check-in that did not end, a knife at home, a scam's report.
+    ['la migra en mi casa', /orden firmada por un juez/],
+    ['mi esposo fue a su cita con ice y ya no salio', /locator\.ice\.gov/],
+    ['mi cuñado amenaza a mi hermana con un cuchillo', /911|1-800-799-7233/],
+    ['me llamo uno que dice que es de uscis y que pague con tarjetas de regalo', /reportfraud\.ftc\.gov/],
   ])('%s', (question, resource) => {
     const result = ask(question);
     expect(result.kind).toBe('urgent');
