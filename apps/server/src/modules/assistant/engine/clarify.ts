@@ -55,6 +55,17 @@ const ABROAD = [
   'tamaulipas|tlaxcala|veracruz|yucatan|zacatecas|guadalajara|monterrey|tijuana|ciudad juarez|cdmx|el df',
 ].join('|');
 
+const OUTSIDE = new RegExp(
+  ` (estoy|vivo|vivimos|estamos|me encuentro|sigo) (en (${ABROAD})|afuera|fuera|en otro pais)| fuera (de estados unidos|del pais)| desde (${ABROAD}) | me deportaron `,
+);
+const CITIZEN_RELATIVE = new RegExp(
+  `(${RELATION} (es |que es |ya es |son )?(ciudadan|americano|americana|nacid))|(casad[oa] con (un |una )?(ciudadan|americano|americana))|(ciudadan\\w* (es )?mi ${RELATION})`,
+);
+const RESIDENT_RELATIVE = new RegExp(
+  `(${RELATION} (es |que es |tiene |son |tienen )?(residente|green card|la residencia|papeles))|(casad[oa] con (un |una )?residente)`,
+);
+const NAMES_RELATIVE = new RegExp(` ${RELATION} `);
+
 /** What the conversation already says about the three clarifying aspects. */
 export function extractFacts(text: string): Facts {
   const n = ` ${normalize(text)} `;
@@ -79,23 +90,12 @@ export function extractFacts(text: string): Facts {
     )
   )
     facts.location = 'dentro';
-  if (
-    new RegExp(
-      ` (estoy|vivo|vivimos|estamos|me encuentro|sigo) (en (${ABROAD})|afuera|fuera|en otro pais)| fuera (de estados unidos|del pais)| desde (${ABROAD}) | me deportaron `,
-    ).test(n)
-  )
-    facts.location = 'fuera';
+  if (OUTSIDE.test(n)) facts.location = 'fuera';
 
-  const citizen = new RegExp(
-    `(${RELATION} (es |que es |ya es |son )?(ciudadan|americano|americana|nacid))|(casad[oa] con (un |una )?(ciudadan|americano|americana))|(ciudadan\\w* (es )?mi ${RELATION})`,
-  );
-  const resident = new RegExp(
-    `(${RELATION} (es |que es |tiene |son |tienen )?(residente|green card|la residencia|papeles))|(casad[oa] con (un |una )?residente)`,
-  );
   // "Ella es ciudadana": the relative the conversation named, told in a pronoun.
-  const named = new RegExp(` ${RELATION} `).test(n);
-  if (citizen.test(n) || (named && / (el|ella|ellos) (es|ya es|son|ya son) (ciudadan|american)/.test(n))) facts.relative = 'ciudadano';
-  else if (resident.test(n) || (named && / (el|ella|ellos) (es|ya es|son|ya son|tiene|ya tiene) (residente|green card|la residencia)/.test(n)))
+  const named = NAMES_RELATIVE.test(n);
+  if (CITIZEN_RELATIVE.test(n) || (named && / (el|ella|ellos) (es|ya es|son|ya son) (ciudadan|american)/.test(n))) facts.relative = 'ciudadano';
+  else if (RESIDENT_RELATIVE.test(n) || (named && / (el|ella|ellos) (es|ya es|son|ya son|tiene|ya tiene) (residente|green card|la residencia)/.test(n)))
     facts.relative = 'residente';
   else if (
     / no tengo (familia|familiares|ningun familiar|a nadie|pariente)| nadie (me puede pedir|que me pida)| ningun familiar | no (, )?no tengo | no tengo$/.test(

@@ -46,6 +46,14 @@ const TYPE_FOR_INTENT: Record<Intent, Partial<Record<Line['type'], number>>> = {
   risk: { warning: 3, no: 1 },
 };
 
+/** The sentence types that answer an intent (not those that only help). */
+function answeringTypes(intent: Intent): string[] {
+  return Object.keys(TYPE_FOR_INTENT[intent]).filter((t) => (TYPE_FOR_INTENT[intent][t as Line['type']] ?? 0) >= 3);
+}
+
+/** An intent asking for a fact the case may lack: a fee, a deadline or a time. */
+const isFact = (intent: Intent) => intent === 'fee' || intent === 'deadline' || intent === 'time';
+
 /** What a sentence is worth before the question's words: the general answer reads what → deadline → action → warning. */
 const PRIOR: Record<Line['type'], number> = {
   what: 1.2,
@@ -259,10 +267,7 @@ export function composeBody(input: ComposeInput): string[] {
 
   // 1. The sentence that answers: the asked fee, deadline or time of the matched case when it has one.
   const first = input.intents[0];
-  const factTypes =
-    first === 'fee' || first === 'deadline' || first === 'time'
-      ? Object.keys(TYPE_FOR_INTENT[first]).filter((t) => (TYPE_FOR_INTENT[first][t as Line['type']] ?? 0) >= 3)
-      : [];
+  const factTypes = first && isFact(first) ? answeringTypes(first) : [];
   take(notLawyer.find((c) => factTypes.includes(c.line.type) && c.weight >= 0.9 && !c.other) ?? notLawyer[0]);
   if (input.secondCase)
     take(
@@ -273,9 +278,9 @@ export function composeBody(input: ComposeInput): string[] {
   // 2. Every other part of a two-part question, or an honest line for the part with no fact.
   const extra: string[] = [];
   for (const intent of input.intents.slice(1).concat(input.intents.slice(0, 1))) {
-    const types = Object.keys(TYPE_FOR_INTENT[intent]).filter((t) => (TYPE_FOR_INTENT[intent][t as Line['type']] ?? 0) >= 3);
+    const types = answeringTypes(intent);
     if (chosen.some((c) => types.includes(c.line.type))) continue;
-    const fact = intent === 'fee' || intent === 'deadline' || intent === 'time';
+    const fact = isFact(intent);
     // An asked fee, deadline or time of the answer's own entry comes before a companion's (a lost card's
     // fee, not the free change of address the move brought in).
     // Never a sentence for the other side of the person's situation (a resident's wait, to a citizen's spouse).

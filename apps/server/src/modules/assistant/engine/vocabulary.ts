@@ -112,16 +112,7 @@ export function loadVocabulary(folder = path.join(path.dirname(knowledgeFolder()
     // "ir ... volver": the words in this order with up to six words between them; "dui + ciudadania":
     // both anywhere in the question.
     synonyms: s.synonyms.flatMap((group) =>
-      group.for.map(
-        (phrase) =>
-          [
-            phrase
-              .split('+')
-              .map((part) => part.split('...').map(spelledPart).join(' ... '))
-              .join(' + '),
-            spelledPart(group.use),
-          ] as [string, string],
-      ),
+      group.for.map((phrase) => [phrase.split('+').map(spelled).join(' + '), spelledPart(group.use)] as [string, string]),
     ),
     fillers: new Set(s.phrase_fillers.map(normalize)),
     distinct: new Set(s.distinct.map(([a, b]) => [normalize(a), normalize(b)].sort().join(' '))),
