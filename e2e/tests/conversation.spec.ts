@@ -275,6 +275,9 @@ test('a reload keeps the conversation of the tab: the thread, and the context of
   const first = 'Quiero renovar mi permiso de trabajo, tengo TPS de El Salvador';
   await askByText(page, first);
   await expect(page.getByTestId('response-box')).toContainText('I-765');
+  // The conversation is kept once the answer is whole: 'I-765' can show while it is still streaming
+  // (a reload then, on a slow machine, found nothing kept: failed once in CI).
+  await expect(page.getByTestId('response-box')).toHaveAttribute('aria-busy', 'false');
 
   await page.reload();
   await expect(page.getByTestId('question-box')).toHaveText(first);

@@ -17,7 +17,7 @@ export function searchWordsOf(kb: KnowledgeBase, vocabulary: Vocabulary): (filen
     );
     const padded = ` ${own} `;
     const synonyms = vocabulary.synonyms
-      .filter(([phrase, use]) => padded.includes(` ${use} `) || padded.includes(` ${phrase} `))
+      .filter(([phrase, use]) => !phrase.includes('{') && (padded.includes(` ${use} `) || padded.includes(` ${phrase} `)))
       .flatMap(([phrase, use]) => [phrase, use]);
     return [...new Set([...own.split(' '), ...synonyms])].join(' ');
   };

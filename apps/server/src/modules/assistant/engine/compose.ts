@@ -268,7 +268,17 @@ export function composeBody(input: ComposeInput): string[] {
   // 1. The sentence that answers: the asked fee, deadline or time of the matched case when it has one.
   const first = input.intents[0];
   const factTypes = first && isFact(first) ? answeringTypes(first) : [];
-  take(notLawyer.find((c) => factTypes.includes(c.line.type) && c.weight >= 0.9 && !c.other) ?? notLawyer[0]);
+  // A form's fee is the same for every case: the fee of the matched case's own form first (the I-821's, not
+  // the travel permit's of the same entry), then the entry's, before a related entry's (a lost card's fee,
+  // not the free change of address the move brought in).
+  const ownFee = (c: Ranked) => first === 'fee' && factTypes.includes(c.line.type) && c.entryId === input.primary.entry.id && !c.other;
+  const ownForm = (c: Ranked) => formsOf(input.primary).some((form) => c.line.text.includes(form));
+  take(
+    notLawyer.find((c) => factTypes.includes(c.line.type) && c.weight >= 0.9 && !c.other) ??
+      notLawyer.find((c) => ownFee(c) && ownForm(c)) ??
+      notLawyer.find(ownFee) ??
+      notLawyer[0],
+  );
   if (input.secondCase)
     take(
       rank(candidatesOf(input.secondCase.hit, 1), input.secondCase.asked, input.secondCase.intents, input.idf, urgent, input.contrasts, input.situation).find(
@@ -351,8 +361,32 @@ export function composeBody(input: ComposeInput): string[] {
   // Who to ask is never cut: the urgent body keeps three sentences before it, or four when one of them
   // already says to ask a lawyer or an accredited representative.
   const namesLawyer = body.slice(0, 3).some((s) => LAWYER.test(normalize(s)));
-  if (namesLawyer) return body.slice(0, 4);
-  return [...body.slice(0, 3), ranked.find((c) => c.line.type === 'lawyer' && c.weight >= 0.85)?.line.text ?? replies.lawyer];
+  // Where the case is acted on (the locator, the court line, 911, the fraud report) is never cut either: it
+  // takes the last kept place when the sentences before it filled the answer.
+  const kept = (n: number) => {
+    const head = body.slice(0, n);
+    const actedOn = body.slice(n).find((s) => URGENT_RESOURCE.test(s));
+    if (actedOn && !head.some((s) => URGENT_RESOURCE.test(s))) head[n - 1] = actedOn;
+    return head;
+  };
+  if (namesLawyer) return kept(4);
+  return [...kept(3), ranked.find((c) => c.line.type === 'lawyer' && c.weight >= 0.85)?.line.text ?? replies.lawyer];
+}
+
+/**
+ * A body led by a fixed line (what nobody can know, said first), still four sentences at most: the line
+ * already says who to ask, so a later sentence that does is left out first, then the last one, never the
+ * one that says where an urgent case is acted on.
+ */
+export function ledBy(line: string, body: string[]): string[] {
+  const all = [line, ...body];
+  while (all.length > 4) {
+    let drop = -1;
+    for (let i = all.length - 1; i > 0 && drop < 0; i--) if (LAWYER.test(normalize(all[i]!)) && !URGENT_RESOURCE.test(all[i]!)) drop = i;
+    for (let i = all.length - 1; i > 0 && drop < 0; i--) if (!URGENT_RESOURCE.test(all[i]!)) drop = i;
+    all.splice(drop > 0 ? drop : all.length - 1, 1);
+  }
+  return all;
 }
 
 /** The closing sentence (decisions D4): general information, and where the forms or guides are. */

@@ -1,5 +1,9 @@
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadKnowledgeBase } from '../knowledge/load';
+import { knowledgeFolder, loadKnowledgeBase } from '../knowledge/load';
+import { ledBy } from './compose';
 import { AnswerEngine, lastClause, leadOf } from './engine';
 import { isStopWord, stem } from './text';
 import { detectIntents, loadVocabulary } from './vocabulary';
@@ -817,5 +821,131 @@ describe('the closing names the form the question names (issue 11, eighth stop)'
     const result = ask('me llego una carta de RFE para el I-485, que hago');
     expect(result.text).toMatch(/RFE/);
     expect(result.forms).toContain('I-485');
+  });
+});
+
+describe('classes of everyday phrases in synonyms (issue 11, ninth stop)', () => {
+  it('finds a relative taken in any of the ways people tell it, in any order: the detainee locator', () => {
+    expect(engine.retriever.expand('mi suegro no ha regresado y dicen que hubo una redada en la empacadora').text).toMatch(/detuvieron a mi familiar/);
+    const result = ask('mi suegro no ha regresado y dicen que hubo una redada en la empacadora');
+    expect(result.kind).toBe('urgent');
+    expect(result.text).toMatch(/locator\.ice\.gov/);
+  });
+
+  it('reads a partner who chokes as danger now: 911 and the hotline', () => {
+    const result = ask('el papá de mis hijos me ahorcó anoche');
+    expect(result.kind).toBe('urgent');
+    expect(result.text).toMatch(/911/);
+    expect(result.text).toMatch(/1-800-799-7233/);
+  });
+
+  it('reads a call that demands a payment in the name of USCIS as a scam, and money paid to someone who vanished as fraud', () => {
+    const scam = ask('me marcaron que son de uscis y que pague hoy por zelle');
+    expect(scam.kind).toBe('urgent');
+    expect(plain(scam.text)).toMatch(/cuelga|no pagues/);
+    const fraud = ask('le deposité 2000 dólares al señor de los papeles y ya me bloqueó');
+    expect(fraud.kind).toBe('urgent');
+    expect(fraud.text).toMatch(/reportfraud\.ftc\.gov/);
+  });
+
+  it('does not read a call from family and a remittance as a scam: the scam needs someone claiming authority', () => {
+    const result = ask('mi mamá me llamó y le mandé dinero por western union, eso afecta mi residencia?');
+    expect(result.kind).toBe('answer');
+  });
+
+  it('reads a smuggler who holds people for more money as trafficking: 911 and the trafficking line', () => {
+    const result = ask('el coyote nos tiene en una casa y pide mas dinero para soltarnos');
+    expect(result.kind).toBe('urgent');
+    expect(result.text).toMatch(/1-888-373-7888/);
+  });
+
+  it('refuses a class that does not exist', () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'vocabulary-'));
+    const source = path.join(path.dirname(knowledgeFolder()), 'assistant');
+    for (const file of ['intents.yaml', 'replies.yaml']) copyFileSync(path.join(source, file), path.join(folder, file));
+    const synonyms = readFileSync(path.join(source, 'synonyms.yaml'), 'utf8').replace("'{familiar} + {lo agarraron}'", "'{pariente} + {lo agarraron}'");
+    writeFileSync(path.join(folder, 'synonyms.yaml'), synonyms);
+    expect(() => loadVocabulary(folder)).toThrow(/\{pariente\}/);
+  });
+});
+
+describe('the asked fee of the answer own form (issue 11, ninth stop)', () => {
+  it('a card lost in a move: the I-90 fee first, not the free change of address the move brought in', () => {
+    const result = ask('perdí la tarjeta verde cuando me mudé, cuánto cuesta sacar otra?');
+    expect(result.sentences[0]).toMatch(/465/);
+  });
+
+  it("TPS: the I-821's fee first, not the travel permit's fee of the same entry", () => {
+    expect(ask('cuánto me cobran por meter el tps?').sentences[0]).toMatch(/510/);
+  });
+
+  it('"quiero la tarjeta verde, ¿cómo la saco?" is the general question: the two clarifying questions', () => {
+    expect(ask('quiero la tarjeta verde como la saco').kind).toBe('clarify');
+  });
+});
+
+describe('classes that would overreach (issue 11, ninth stop)', () => {
+  it('a lawyer who does not answer the phone is not a fraud victim: the fraud class needs a lawyer who is gone', () => {
+    expect(ask('le pagué al abogado y no contesta mis llamadas, puedo cambiar de abogado?').kind).not.toBe('urgent');
+    expect(ask('le pagué al abogado y ya no contesta, cerró la oficina').kind).toBe('urgent');
+  });
+});
+
+describe('where an urgent case is acted on is never cut (issue 11, ninth stop)', () => {
+  it('a scam call: the fraud report stays among the kept sentences', () => {
+    const result = ask('me hablaron diciendo que son de USCIS, que hay un problema con mi residencia y si no pago 700 en tarjetas de regalo hoy me deportan');
+    expect(result.kind).toBe('urgent');
+    expect(result.text).toMatch(/reportfraud\.ftc\.gov/);
+  });
+});
+
+describe('a condition named in everyday words (issue 11, ninth stop)', () => {
+  it('a parent with Alzheimer who cannot take the citizenship test: the N-648 medical exception', () => {
+    const result = ask('mi papá tiene alzheimer, lo pueden exentar del examen de la ciudadanía?');
+    expect(result.text).toMatch(/N-648/);
+  });
+});
+
+describe('what nobody can know is said first (issue 11, ninth stop)', () => {
+  it('the odds of a case: the honest line first, then what is known, within five sentences', () => {
+    const result = ask('que probabilidades tengo de ganar mi caso de asilo en la corte');
+    expect(result.sentences[0]).toMatch(/^Nadie puede saber/);
+    expect(result.sentences.length).toBeLessThanOrEqual(5);
+    expect(result.text).toMatch(/abogado o a un representante acreditado/);
+  });
+
+  it('a rumored raid: the honest line first, and the detainee locator is kept', () => {
+    const result = ask('dicen que la migra va a hacer redadas en la fabrica el lunes, es cierto?');
+    expect(result.sentences[0]).toMatch(/^Nadie puede saber/);
+    expect(result.text).toMatch(/locator\.ice\.gov/);
+    expect(result.sentences.length).toBeLessThanOrEqual(5);
+  });
+
+  it('the line leads a body of four: a later sentence naming who to ask goes first, never the place where the case is acted on', () => {
+    const line = 'Nadie puede saber con seguridad lo que va a pasar; pregunta a un abogado o a un representante acreditado.';
+    const body = ['Uno.', 'Búscalo en locator.ice.gov.', 'Busca un abogado o un representante acreditado.', 'Cuatro.'];
+    expect(ledBy(line, body)).toEqual([line, 'Uno.', 'Búscalo en locator.ice.gov.', 'Cuatro.']);
+    expect(ledBy(line, ['Uno.', 'Dos.', 'Tres.', 'Llama al 1-800-898-7180.'])).toEqual([line, 'Uno.', 'Dos.', 'Llama al 1-800-898-7180.']);
+    const both = 'Busca un abogado o un representante acreditado, o llama al 1-800-898-7180.';
+    expect(ledBy(line, ['Uno.', 'Dos.', 'Tres.', both])).toEqual([line, 'Uno.', 'Dos.', both]);
+  });
+
+  it('a question with a real answer does not get it', () => {
+    expect(ask('cuanto tarda el permiso de trabajo del asilo').text).not.toMatch(/Nadie puede saber/);
+  });
+});
+
+describe('a denied USCIS decision and a lost card told in a story (issue 11, ninth stop)', () => {
+  it('an I-140 denied: the I-290B within 30 days, not the immigration court appeal', () => {
+    const result = ask('negaron mi I-140 de trabajo, se puede apelar? cuanto tiempo tengo');
+    expect(result.kind).toBe('answer');
+    expect(result.text).toMatch(/I-290B/);
+    expect(result.text).toMatch(/30 días/);
+    expect(result.text).not.toMatch(/EOIR-26/);
+  });
+
+  it('a wallet stolen with the card inside: the I-90 here, the I-131A abroad', () => {
+    expect(ask('me robaron la mochila con mi green card adentro, que formulario lleno').text).toMatch(/I-90/);
+    expect(ask('se me perdio la mica de viaje en honduras, como me regreso').text).toMatch(/I-131A/);
   });
 });

@@ -2,11 +2,11 @@ import type { AnswerKind, AnswerSource, Turn } from '@camino/contracts';
 import type { KnowledgeBase } from '../knowledge/load';
 import type { KnowledgeEntry, Section } from '../knowledge/schema';
 import { applyShortReply, askedAspects, extractFacts, GATE_ENTRY, isClarification, pathwaySection, unanswered, type Aspect, type Facts } from './clarify';
-import { closingSentence, composeBody, formsOf, isOpposite } from './compose';
+import { closingSentence, composeBody, formsOf, isOpposite, ledBy } from './compose';
 import { Retriever, type Hit, type Retrieval } from './retrieve';
 import { spellOutUnitedStates } from './sentences';
 import { formsMentioned, isStopWord, terms, words } from './text';
-import { detectIntents, loadVocabulary, type Intent, type Vocabulary } from './vocabulary';
+import { asksToPredict, detectIntents, loadVocabulary, type Intent, type Vocabulary } from './vocabulary';
 
 export type Mode = 'user' | 'guest';
 export type { Turn };
@@ -353,7 +353,10 @@ export class AnswerEngine {
     if (plan.kind === 'offtopic') return finish('offtopic', plan.fixed ? replies[plan.fixed] : replies.offtopic, []);
     if (plan.kind === 'unknown' || !plan.primary) return finish('unknown', [...replies.unknown, closingSentence([], this.officialForms, replies)], []);
 
-    const { body, companion } = this.bodyOf(plan, plan.primary);
+    const composed = this.bodyOf(plan, plan.primary);
+    const companion = composed.companion;
+    // What nobody can know is said plainly first (decisions D4), then what is known.
+    const body = asksToPredict(plan.asked, this.vocabulary) ? ledBy(replies.predict, composed.body) : composed.body;
     const primary = plan.primary;
     // The closing names the forms the answer talks about, in order, then the ones the question names (an
     // RFE for an I-130), then the matched case's.

@@ -125,8 +125,11 @@ export class Retriever {
   /** The IDF of a word found in COMMON_SHARE of the entries. */
   private readonly commonIdf: number;
   private readonly forms: string[];
-  /** The content's synonyms, those of two telling words or more stemmed (the gaps " ... " and " + " kept). */
-  private readonly synonyms: Array<{ phrase: string; use: string; byStems: boolean }>;
+  /**
+   * The content's synonyms: parts that must all be found (" + "), each any of its phrases (a class's
+   * phrases, or the one written); those of two telling words or more stemmed (the gaps " ... " kept).
+   */
+  private readonly synonyms: Array<{ parts: string[][]; use: string; byStems: boolean }>;
   /**
    * Each indexed term's BM25 scores, as MiniSearch computes them for that term alone: the index does not
    * change after it is built, so a question sums these instead of searching the whole index again.
@@ -138,23 +141,17 @@ export class Retriever {
     private readonly vocabulary: Vocabulary,
   ) {
     this.forms = [...kb.byForm.keys()];
+    // A part written as a class ("{familiar} + {se lo llevaron}") is any of the class's phrases.
+    const alternatives = (part: string): string[] => (part.startsWith('{') ? vocabulary.classes.get(part.slice(1, -1))! : [part]);
     this.synonyms = vocabulary.synonyms.map(([phrase, use]) => {
-      const byStems = words(phrase).filter((w) => w !== '...' && w !== '+' && !isStopWord(w)).length >= 2;
-      return {
-        phrase: byStems
-          ? phrase
-              .split(' + ')
-              .map((all) =>
-                all
-                  .split(' ... ')
-                  .map((part) => stemmedWords(part).join(' '))
-                  .join(' ... '),
-              )
-              .join(' + ')
-          : phrase,
-        use,
-        byStems,
-      };
+      const parts = phrase.split(' + ').map(alternatives);
+      const byStems = words(parts.map((alts) => alts[0]!).join(' ')).filter((w) => w !== '...' && !isStopWord(w)).length >= 2;
+      const stemmedPart = (part: string) =>
+        part
+          .split(' ... ')
+          .map((p) => stemmedWords(p).join(' '))
+          .join(' ... ');
+      return { parts: byStems ? parts.map((alts) => alts.map(stemmedPart)) : parts, use, byStems };
     });
     this.immigrationStems = vocabulary.immigrationWords.map((w) => words(w).map(stem).join(' '));
     this.index = new MiniSearch({
@@ -316,10 +313,10 @@ export class Retriever {
     const written = ` ${corrected} `;
     const stemmed = ` ${stemmedWords(corrected).join(' ')} `;
     const added = new Set<string>();
-    for (const { phrase, use, byStems } of this.synonyms) {
+    for (const { parts, use, byStems } of this.synonyms) {
       const padded = byStems ? stemmed : written;
       const found = (part: string) => (part.includes(' ... ') ? gapped(part).test(padded) : padded.includes(` ${part} `));
-      if (phrase.split(' + ').every(found)) added.add(use);
+      if (parts.every((alternatives) => alternatives.some(found))) added.add(use);
     }
     return { corrected, text: added.size ? `${corrected} | ${[...added].join(' | ')}` : corrected };
   }

@@ -11,6 +11,8 @@ import { normalize, stemmedWords } from './text';
  */
 const synonymsSchema = z.strictObject({
   spellings: z.record(z.string(), z.string()),
+  /** Named lists of phrases, written "{name}" in a synonym's phrase: any of them. */
+  classes: z.record(z.string(), z.array(z.string()).min(2)),
   synonyms: z.array(z.strictObject({ use: z.string(), for: z.array(z.string()).min(1) })),
   contrasts: z.array(z.tuple([z.string(), z.string()])),
   phrase_fillers: z.array(z.string()),
@@ -28,6 +30,11 @@ const intentsSchema = z.strictObject({
   starts: z.partialRecord(z.enum(INTENTS), z.array(z.string())),
   /** Words that make a short message a follow-up of the conversation ("¿y cuánto cuesta?"). */
   follow_up_starts: z.array(z.string()),
+  /**
+   * A question that asks for what nobody can know (the odds of a case, a rumored raid, when a program
+   * reopens): the answer says so first (decisions D4). "a ... b": compared by stems, up to three words between.
+   */
+  predict: z.array(z.string()).min(1),
   /** The words of a call for help with nothing to go on ("ayuda", "tengo miedo"). */
   help_only: z.array(z.string()).min(1),
   /** The words of a thank-you or goodbye with nothing else ("ok gracias"). */
@@ -41,6 +48,7 @@ const repliesSchema = z.strictObject({
   help: z.array(z.string()).min(1).max(2),
   thanks: z.array(z.string()).min(1).max(2),
   unknown: z.array(z.string()).min(2),
+  predict: z.string(),
   missing: z.strictObject({ fee: z.string(), deadline: z.string(), time: z.string() }),
   attribution: z.string(),
   stale: z.string(),
@@ -54,8 +62,10 @@ export type Replies = z.infer<typeof repliesSchema>;
 export interface Vocabulary {
   /** [how people spell it, how the knowledge base does], normalised, longest first. */
   spellings: Array<[string, string]>;
-  /** [phrase people use, words to add], normalised. */
+  /** [phrase people use, words to add], normalised; "{name}" stands for any phrase of a class. */
   synonyms: Array<[string, string]>;
+  /** The classes' phrases, spelled as questions are. */
+  classes: Map<string, string[]>;
   distinct: Set<string>;
   /** Small words left out when keyword phrases are matched. */
   fillers: Set<string>;
@@ -66,6 +76,7 @@ export interface Vocabulary {
     contains: Array<[Intent, { pattern: RegExp; stemmed: boolean }]>;
     starts: Array<[Intent, string]>;
     followUpStarts: string[];
+    predict: Array<{ pattern: RegExp; stemmed: boolean }>;
     helpOnly: Set<string>;
     thanksOnly: Set<string>;
   };
@@ -107,13 +118,21 @@ export function loadVocabulary(folder = path.join(path.dirname(knowledgeFolder()
   // "cuándo lo renovar"); keyword phrases are spelled by the retriever.
   const spelledPart = (part: string) => respell(part, { spellings });
   const spelled = (phrase: string) => phrase.split('...').map(spelledPart).join(' ... ');
+  // A part of a synonym may be a class of phrases ("{familiar}"), named as written.
+  const spelledOrClass = (part: string) => {
+    const name = /^\s*\{([a-z -]+)\}\s*$/.exec(part)?.[1];
+    if (name === undefined) return spelled(part);
+    if (!(name in s.classes)) throw new Error(`synonyms.yaml: la clase {${name}} no existe`);
+    return `{${name}}`;
+  };
   return {
     spellings,
     // "ir ... volver": the words in this order with up to six words between them; "dui + ciudadania":
     // both anywhere in the question.
     synonyms: s.synonyms.flatMap((group) =>
-      group.for.map((phrase) => [phrase.split('+').map(spelled).join(' + '), spelledPart(group.use)] as [string, string]),
+      group.for.map((phrase) => [phrase.split('+').map(spelledOrClass).join(' + '), spelledPart(group.use)] as [string, string]),
     ),
+    classes: new Map(Object.entries(s.classes).map(([name, phrases]) => [name, phrases.map(spelled)])),
     fillers: new Set(s.phrase_fillers.map(normalize)),
     distinct: new Set(s.distinct.map(([a, b]) => [normalize(a), normalize(b)].sort().join(' '))),
     contrasts: s.contrasts.map(([a, b]) => [sidePattern(a), sidePattern(b)] as [RegExp, RegExp]),
@@ -122,6 +141,7 @@ export function loadVocabulary(folder = path.join(path.dirname(knowledgeFolder()
       contains: pairs(i.contains).map(([intent, phrase]) => [intent, intentPattern(spelled(phrase))] as [Intent, { pattern: RegExp; stemmed: boolean }]),
       starts: pairs(i.starts).map(([intent, phrase]) => [intent, spelled(phrase)] as [Intent, string]),
       followUpStarts: i.follow_up_starts.map(normalize),
+      predict: i.predict.map((phrase) => intentPattern(spelled(phrase))),
       helpOnly: new Set(i.help_only.map(normalize)),
       thanksOnly: new Set(i.thanks_only.map(normalize)),
     },
@@ -162,4 +182,12 @@ export function detectIntents(asked: string, vocabulary: Vocabulary): Intent[] {
   }
   found.sort((a, b) => a[1] - b[1]);
   return [...new Set(found.map(([intent]) => intent))];
+}
+
+/** The question asks for what nobody can know: the odds of a case, a rumored raid, when a program reopens. */
+export function asksToPredict(asked: string, vocabulary: Vocabulary): boolean {
+  const spelled = respell(asked, vocabulary);
+  const n = ` ${normalize(spelled)} `;
+  const stemmed = ` ${stemmedWords(spelled).join(' ')} `;
+  return vocabulary.intents.predict.some(({ pattern, stemmed: byStems }) => pattern.test(byStems ? stemmed : n));
 }
