@@ -909,14 +909,14 @@ describe('a condition named in everyday words (issue 11, ninth stop)', () => {
 describe('what nobody can know is said first (issue 11, ninth stop)', () => {
   it('the odds of a case: the honest line first, then what is known, within five sentences', () => {
     const result = ask('que probabilidades tengo de ganar mi caso de asilo en la corte');
-    expect(result.sentences[0]).toMatch(/^Nadie puede saber/);
+    expect(result.sentences[0]).toMatch(/^No tengo información segura de eso, y nadie puede saber/);
     expect(result.sentences.length).toBeLessThanOrEqual(5);
     expect(result.text).toMatch(/abogado o a un representante acreditado/);
   });
 
   it('a rumored raid: the honest line first, and the detainee locator is kept', () => {
     const result = ask('dicen que la migra va a hacer redadas en la fabrica el lunes, es cierto?');
-    expect(result.sentences[0]).toMatch(/^Nadie puede saber/);
+    expect(result.sentences[0]).toMatch(/^No tengo información segura de eso, y nadie puede saber/);
     expect(result.text).toMatch(/locator\.ice\.gov/);
     expect(result.sentences.length).toBeLessThanOrEqual(5);
   });
@@ -930,8 +930,13 @@ describe('what nobody can know is said first (issue 11, ninth stop)', () => {
     expect(ledBy(line, ['Uno.', 'Dos.', 'Tres.', both])).toEqual([line, 'Uno.', 'Dos.', both]);
   });
 
+  it('a rumor heard on the radio or seen on TikTok is not confirmed as true (tenth stop)', () => {
+    for (const q of ['oi en la radio que van a dar papeles a todos, cuando empiezan', 'lo vi en tiktok, van a hacer redadas en las escuelas?'])
+      expect(ask(q).sentences[0]).toMatch(/^No tengo información segura de eso/);
+  });
+
   it('a question with a real answer does not get it', () => {
-    expect(ask('cuanto tarda el permiso de trabajo del asilo').text).not.toMatch(/Nadie puede saber/);
+    expect(ask('cuanto tarda el permiso de trabajo del asilo').text).not.toMatch(/nadie puede saber/);
   });
 });
 
