@@ -308,7 +308,8 @@ export function composeBody(input: ComposeInput): string[] {
       // The fact may be in the entry's other cases, else in a related entry (the N-400's fee for a
       // question about its civics test); only when none has it, the honest line.
       const own = fits(bestOf(input.primary, (l) => types.includes(l.type), input, ranked)) ?? notLawyer.find((c) => types.includes(c.line.type) && ours(c));
-      const related = own
+      // A related entry's time is another procedure's (a reentry permit lasts 2 years; an adjustment's wait is not that).
+      const related = own || intent === 'time'
         ? undefined
         : rank(
             (input.related ?? []).flatMap((hit) => candidatesOf(hit, 0.7)).filter((c) => types.includes(c.line.type)),
