@@ -954,3 +954,47 @@ describe('a denied USCIS decision and a lost card told in a story (issue 11, nin
     expect(ask('se me perdio la mica de viaje en honduras, como me regreso').text).toMatch(/I-131A/);
   });
 });
+
+describe('a wait asked about (issue 11, tenth stop)', () => {
+  it('"cuándo me van a dar la respuesta" with no time in the case: where to compare and check it', () => {
+    const result = ask('mi caso de ajuste lleva 2 años y medio, cuando me van a dar la respuesta');
+    expect(result.text).toMatch(/uscis\.gov\/processing-times/);
+    // A related entry's time is another procedure's: the reentry permit's 2 years are not this wait.
+    expect(result.text).not.toMatch(/reingreso dura/);
+  });
+});
+
+describe('urgent situations in more everyday words (issue 11, tenth stop)', () => {
+  const urgent = (q: string, resource: RegExp) => {
+    const result = ask(q);
+    expect(result.kind, q).toBe('urgent');
+    expect(result.text, q).toMatch(resource);
+    expect(result.text, q).toMatch(/abogado|representante acreditado/);
+  };
+
+  it('a smuggler who holds a relative and asks for more money, in Central American words', () => {
+    urgent('maje el coyote tiene a mi hermano y pide mas pisto', /911|trata|1-888-373-7888/);
+  });
+
+  it('a call "from ICE" asking for dollars is a scam', () => {
+    urgent('llamaron de ICE pidiendo 2000 dolares o me deportan', /reportfraud\.ftc\.gov/);
+  });
+
+  it('ICE outside "mi chamba" right now is ICE at work', () => {
+    urgent('ICE afuera de mi chamba ahorita mismo', /abogado/);
+  });
+
+  it('a partner called "su papá" who hits and threatens with immigration, in a story about school papers', () => {
+    urgent(
+      'quiero inscribir a mi hija en la escuela pero su papa me encierra y me pego delante de ella y dice q si me voy me reporta a inmigracion, q papeles piden en la escuela',
+      /1-800-799-7233|911/,
+    );
+  });
+
+  it('"tengo que reportarme en la oficina de ICE" is a check-in, and "me reporta a inmigración" is not one', () => {
+    const checkIn = ask('el viernes tengo que reportarme en la oficina de ICE y tengo miedo de que me dejen preso');
+    expect(checkIn.kind).toBe('urgent');
+    expect(checkIn.text).toMatch(/check-in|cita/);
+    expect(ask('mi esposo me pega y dice que me reporta a inmigracion si lo dejo').text).not.toMatch(/check-in/);
+  });
+});
