@@ -998,3 +998,11 @@ describe('urgent situations in more everyday words (issue 11, tenth stop)', () =
     expect(ask('mi esposo me pega y dice que me reporta a inmigracion si lo dejo').text).not.toMatch(/check-in/);
   });
 });
+
+describe('the words of the content\'s everyday phrases are not misspellings (issue 11, tenth stop)', () => {
+  it('"cunado" (cuñado without its ñ) is a relative, not "cuando": the detained relative\'s case leads', () => {
+    const plan = engine.plan('a mi cunado lo agarraron ayer en la calle, donde lo busco', [], 'user');
+    expect(plan.primary?.entry.id).toBe('derechos-detencion');
+    expect(plan.primary?.section.id).toBe('encontrar');
+  });
+});

@@ -198,6 +198,10 @@ export class Retriever {
     const n = kb.entries.length;
     this.commonIdf = Math.log(1 + 1 / COMMON_SHARE);
     for (const [t, df] of documentFrequency) this.idf.set(t, Math.log(1 + n / df));
+    // The words of the everyday phrases written in the content are words people use, not misspellings of
+    // another ("cuñado" is not "cuando").
+    for (const phrase of [...vocabulary.synonyms.map(([p]) => p), ...[...vocabulary.classes.values()].flat()])
+      for (const w of words(phrase)) if (w !== '...' && !w.startsWith('{')) this.known.add(w);
     for (const w of this.known) this.knownStems.add(stem(w));
     for (const term of indexed) {
       if (this.informative(term) === null) continue;
