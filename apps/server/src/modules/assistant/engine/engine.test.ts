@@ -1006,3 +1006,11 @@ describe('the words of the content\'s everyday phrases are not misspellings (iss
     expect(plan.primary?.section.id).toBe('encontrar');
   });
 });
+
+describe('a class phrase of one word is compared as written (issue 11, tenth stop)', () => {
+  it('"visa de inmigrante" is not "la migra", so a card mailed "a la casa" is not ICE at the door', () => {
+    const result = ask('ya me dieron la visa de inmigrante en bogota, hay q pagar algo mas antes de viajar pa q me llegue la green card a la casa?');
+    expect(result.kind).toBe('answer');
+    expect(result.text).not.toMatch(/No abras la puerta/);
+  });
+});

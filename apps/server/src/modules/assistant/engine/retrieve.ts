@@ -129,7 +129,7 @@ export class Retriever {
    * The content's synonyms: parts that must all be found (" + "), each any of its phrases (a class's
    * phrases, or the one written); those of two telling words or more stemmed (the gaps " ... " kept).
    */
-  private readonly synonyms: Array<{ parts: string[][]; use: string; byStems: boolean }>;
+  private readonly synonyms: Array<{ parts: Array<Array<{ text: string; byStems: boolean }>>; use: string }>;
   /**
    * Each indexed term's BM25 scores, as MiniSearch computes them for that term alone: the index does not
    * change after it is built, so a question sums these instead of searching the whole index again.
@@ -151,7 +151,13 @@ export class Retriever {
           .split(' ... ')
           .map((p) => stemmedWords(p).join(' '))
           .join(' ... ');
-      return { parts: byStems ? parts.map((alts) => alts.map(stemmedPart)) : parts, use, byStems };
+      // In a synonym compared by stems, a class's phrase of one telling word is still compared as written:
+      // "inmigración" is not "inmigrante", though both stem to "inmigr".
+      const telling = (phrase: string) => words(phrase).filter((w) => w !== '...' && !isStopWord(w)).length;
+      return {
+        parts: parts.map((alts) => alts.map((text) => (byStems && (alts.length === 1 || telling(text) >= 2) ? { text: stemmedPart(text), byStems: true } : { text, byStems: false }))),
+        use,
+      };
     });
     this.immigrationStems = vocabulary.immigrationWords.map((w) => words(w).map(stem).join(' '));
     this.index = new MiniSearch({
@@ -317,9 +323,11 @@ export class Retriever {
     const written = ` ${corrected} `;
     const stemmed = ` ${stemmedWords(corrected).join(' ')} `;
     const added = new Set<string>();
-    for (const { parts, use, byStems } of this.synonyms) {
-      const padded = byStems ? stemmed : written;
-      const found = (part: string) => (part.includes(' ... ') ? gapped(part).test(padded) : padded.includes(` ${part} `));
+    for (const { parts, use } of this.synonyms) {
+      const found = ({ text: part, byStems }: { text: string; byStems: boolean }) => {
+        const padded = byStems ? stemmed : written;
+        return part.includes(' ... ') ? gapped(part).test(padded) : padded.includes(` ${part} `);
+      };
       if (parts.every((alternatives) => alternatives.some(found))) added.add(use);
     }
     return { corrected, text: added.size ? `${corrected} | ${[...added].join(' | ')}` : corrected };
