@@ -1014,3 +1014,31 @@ describe('a class phrase of one word is compared as written (issue 11, tenth sto
     expect(result.text).not.toMatch(/No abras la puerta/);
   });
 });
+
+describe('more everyday wordings (issue 11, tenth stop)', () => {
+  it('"permiso d trabajo": "d" is "de" in texting, not an unknown word', () => {
+    const result = ask('mi permiso d trabajo se vence en 4 meses ya lo puedo renovar o me espero');
+    expect(result.kind).toBe('answer');
+    expect(result.text).toMatch(/I-765/);
+  });
+
+  it('staying a little longer on a tourist visa is the I-539 extension', () => {
+    expect(ask('vine con visa de turista y me dieron 6 meses, puedo quedarme un poco mas? mi hija va a dar a luz').text).toMatch(/I-539/);
+  });
+
+  it('a parent who naturalized while the child was a resident minor: the certificate of citizenship', () => {
+    expect(ask('mi papa se hizo ciudadano cuando yo tenia 12 y yo tenia residencia. ya soy ciudadana o tengo q hacer el examen?').text).toMatch(/N-600/);
+  });
+
+  it('"no hablo bien el inglés" with years as a resident: the exam in Spanish by age and years', () => {
+    expect(ask('y si no hablo bien el ingles? tengo 58 años y ya llevo como 16 de residente').text).toMatch(/55 años/);
+  });
+
+  it('"¿qué nacionalidad tengo?" is about immigration, never off-topic', () => {
+    expect(ask('naci en un barco, mi mama es dominicana y mi papa cubano, que nacionalidad tengo yo?').kind).not.toBe('offtopic');
+  });
+
+  it('"qué chance tengo de ganar" asks for what nobody can know', () => {
+    expect(ask('q chance tengo de ganar el asilo siendo de venezuela?').sentences[0]).toMatch(/^No tengo información segura de eso/);
+  });
+});
