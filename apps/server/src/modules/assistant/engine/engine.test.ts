@@ -1042,3 +1042,15 @@ describe('more everyday wordings (issue 11, tenth stop)', () => {
     expect(ask('q chance tengo de ganar el asilo siendo de venezuela?').sentences[0]).toMatch(/^No tengo información segura de eso/);
   });
 });
+
+describe('VAWA for a spouse (issue 11, tenth stop)', () => {
+  it('a wife abused by her citizen husband is told VAWA is hers, not the rule for parents first', () => {
+    const result = ask('mi esposo es ciudadano y me maltrata, puedo arreglar con vawa sin el?');
+    expect(result.sentences[0]).toMatch(/^Con VAWA/);
+    expect(result.text).not.toMatch(/Un papá o una mamá solo puede/);
+  });
+
+  it('divorced a year ago: VAWA within 2 years of the divorce', () => {
+    expect(ask('me divorcie hace 1 año de mi esposo ciudadano q me maltrataba, todavia puedo pedir por vawa yo sola?').text).toMatch(/2 años después del divorcio/);
+  });
+});
