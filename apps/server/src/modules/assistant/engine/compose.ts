@@ -299,7 +299,9 @@ export function composeBody(input: ComposeInput): string[] {
     const fits = (c: Ranked | undefined) => (c && !c.other && (intent === 'fee' || c.weight >= 0.9 || c.shares) ? c : undefined);
     // Another entry's fact must share a word with the question: a sibling's wait is not a spouse's.
     const ours = (c: Ranked) => !c.other && ((c.entryId === input.primary.entry.id && (intent === 'fee' || c.weight >= 0.9)) || c.shares);
+    // A fee asked second is its own form's too (the I-589's 100 dollars, not the yearly asylum fee).
     const best =
+      (intent === 'fee' ? notLawyer.find((c) => types.includes(c.line.type) && c.entryId === input.primary.entry.id && !c.other && ownForm(c)) : undefined) ??
       notLawyer.find((c) => types.includes(c.line.type) && c.weight >= 0.9 && !c.other) ??
       (fact ? fits(bestOf(input.primary, (l) => types.includes(l.type), input, ranked)) : undefined) ??
       notLawyer.find((c) => types.includes(c.line.type) && c.weight >= 0.8 && ours(c));

@@ -1054,3 +1054,9 @@ describe('VAWA for a spouse (issue 11, tenth stop)', () => {
     expect(ask('me divorcie hace 1 año de mi esposo ciudadano q me maltrataba, todavia puedo pedir por vawa yo sola?').text).toMatch(/2 años después del divorcio/);
   });
 });
+
+describe('a fee asked second (issue 11, tenth stop)', () => {
+  it('"¿todavía puedo pedir asilo? ¿y cuesta algo?": the I-589\'s own fee, not only the yearly one', () => {
+    expect(ask('llegue hace 2 años y medio x la frontera, todavia puedo pedir asilo? y cuesta algo?').text).toMatch(/I-589 cuesta 100 dólares/);
+  });
+});
