@@ -1060,11 +1060,3 @@ describe('a fee asked second (issue 11, tenth stop)', () => {
     expect(ask('llegue hace 2 años y medio x la frontera, todavia puedo pedir asilo? y cuesta algo?').text).toMatch(/I-589 cuesta 100 dólares/);
   });
 });
-
-describe('"meterle papeles a mi hijo" is a petition for that relative (issue 11, tenth stop)', () => {
-  it('a resident asking to petition a son of 23: the answer, not the clarifying questions', () => {
-    const result = ask('soy residente permanente, puedo meterle papeles a mi hijo de 23 que esta en mexico?');
-    expect(result.kind).toBe('answer');
-    expect(result.text).toMatch(/I-130/);
-  });
-});
