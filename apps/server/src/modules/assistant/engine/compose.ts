@@ -311,16 +311,17 @@ export function composeBody(input: ComposeInput): string[] {
       // question about its civics test); only when none has it, the honest line.
       const own = fits(bestOf(input.primary, (l) => types.includes(l.type), input, ranked)) ?? notLawyer.find((c) => types.includes(c.line.type) && ours(c));
       // A related entry's time is another procedure's (a reentry permit lasts 2 years; an adjustment's wait is not that).
-      const related = own || intent === 'time'
-        ? undefined
-        : rank(
-            (input.related ?? []).flatMap((hit) => candidatesOf(hit, 0.7)).filter((c) => types.includes(c.line.type)),
-            input.question,
-            input.intents,
-            input.idf,
-            urgent,
-            input.contrasts,
-          ).find((c) => c.shares && !c.other);
+      const related =
+        own || intent === 'time'
+          ? undefined
+          : rank(
+              (input.related ?? []).flatMap((hit) => candidatesOf(hit, 0.7)).filter((c) => types.includes(c.line.type)),
+              input.question,
+              input.intents,
+              input.idf,
+              urgent,
+              input.contrasts,
+            ).find((c) => c.shares && !c.other);
       if (own ?? related) take(own ?? related);
       else extra.push(replies.missing[intent].replace('{link}', shortLink(input.primary.entry.link)));
     }

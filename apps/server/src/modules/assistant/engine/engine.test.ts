@@ -999,7 +999,7 @@ describe('urgent situations in more everyday words (issue 11, tenth stop)', () =
   });
 });
 
-describe('the words of the content\'s everyday phrases are not misspellings (issue 11, tenth stop)', () => {
+describe("the words of the content's everyday phrases are not misspellings (issue 11, tenth stop)", () => {
   it('"cunado" (cuñado without its ñ) is a relative, not "cuando": the detained relative\'s case leads', () => {
     const plan = engine.plan('a mi cunado lo agarraron ayer en la calle, donde lo busco', [], 'user');
     expect(plan.primary?.entry.id).toBe('derechos-detencion');
@@ -1051,7 +1051,9 @@ describe('VAWA for a spouse (issue 11, tenth stop)', () => {
   });
 
   it('divorced a year ago: VAWA within 2 years of the divorce', () => {
-    expect(ask('me divorcie hace 1 año de mi esposo ciudadano q me maltrataba, todavia puedo pedir por vawa yo sola?').text).toMatch(/2 años después del divorcio/);
+    expect(ask('me divorcie hace 1 año de mi esposo ciudadano q me maltrataba, todavia puedo pedir por vawa yo sola?').text).toMatch(
+      /2 años después del divorcio/,
+    );
   });
 });
 

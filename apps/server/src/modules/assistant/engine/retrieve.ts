@@ -155,7 +155,9 @@ export class Retriever {
       // "inmigración" is not "inmigrante", though both stem to "inmigr".
       const telling = (phrase: string) => words(phrase).filter((w) => w !== '...' && !isStopWord(w)).length;
       return {
-        parts: parts.map((alts) => alts.map((text) => (byStems && (alts.length === 1 || telling(text) >= 2) ? { text: stemmedPart(text), byStems: true } : { text, byStems: false }))),
+        parts: parts.map((alts) =>
+          alts.map((text) => (byStems && (alts.length === 1 || telling(text) >= 2) ? { text: stemmedPart(text), byStems: true } : { text, byStems: false })),
+        ),
         use,
       };
     });
