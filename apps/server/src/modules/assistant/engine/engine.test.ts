@@ -1062,3 +1062,14 @@ describe('a fee asked second (issue 11, tenth stop)', () => {
     expect(ask('llegue hace 2 años y medio x la frontera, todavia puedo pedir asilo? y cuesta algo?').text).toMatch(/I-589 cuesta 100 dólares/);
   });
 });
+
+describe('a question on both sides of a contrast is on neither (issue 11, tenth stop)', () => {
+  it("a resident who wants to become a citizen is not answered only with citizens' cases: the exam in Spanish by age", () => {
+    const plan = engine.plan(
+      'mi abuelito tiene 68 años y tiene residencia desde 1998, no habla nada de ingles. puede hacerse ciudadano y presentar el examen en español?',
+      [],
+      'user',
+    );
+    expect(plan.primary?.section.id).toBe('por-edad');
+  });
+});

@@ -93,10 +93,16 @@ function intentPattern(phrase: string): { pattern: RegExp; stemmed: boolean } {
   return { pattern: new RegExp(` ${parts.join(' (?:\\S+ ){0,3}')} `), stemmed: true };
 }
 
-/** A word with its gender and number ("ciudadano": ciudadano, ciudadana, ciudadanos); a phrase as written. */
+/**
+ * A side of a contrast, any of its ways written "a | b": a word with its gender and number ("ciudadano":
+ * ciudadano, ciudadana, ciudadanos); a phrase as written.
+ */
 function sidePattern(side: string): RegExp {
-  const n = normalize(side);
-  return new RegExp(`\\b${/^[a-z]+[oae]$/.test(n) ? `${n.slice(0, -1)}[oae]s?` : n}\\b`);
+  const one = (way: string) => {
+    const n = normalize(way);
+    return /^[a-z]+[oae]$/.test(n) ? `${n.slice(0, -1)}[oae]s?` : n;
+  };
+  return new RegExp(`\\b(?:${side.split('|').map(one).join('|')})\\b`);
 }
 
 function read<T>(schema: z.ZodType<T>, file: string): T {
