@@ -1073,3 +1073,27 @@ describe('a question on both sides of a contrast is on neither (issue 11, tenth 
     expect(plan.primary?.section.id).toBe('por-edad');
   });
 });
+
+describe('urgent probe 7 situations (issue 11, tenth stop)', () => {
+  const urgent = (q: string, resource: RegExp) => {
+    const result = ask(q);
+    expect(result.kind, q).toBe('urgent');
+    expect(result.text, q).toMatch(resource);
+  };
+
+  it('a WhatsApp "from USCIS" demanding money today is a scam', () => {
+    urgent('mi esposa recibio un whatsapp q es de uscis y q si no pago 800 dolares hoy la deportan, es real?', /reportfraud\.ftc\.gov/);
+  });
+
+  it('a boss who does not pay and threatens to "echar a ICE"', () => {
+    urgent('mi patron no me paga hace un mes y cuando le pido mi feria dice q me va a echar a ICE', /1-866-487-9243|trata|derechos/);
+  });
+
+  it('a deportation to a country that is not theirs: fear is said there too', () => {
+    urgent('a mi esposo le dijeron en el centro de detencion q lo van a mandar a otro pais q no es el suyo, se puede?', /miedo/);
+  });
+
+  it('a teenager alone after ICE took the parents: a trusted adult, the school, 911', () => {
+    urgent('tengo 14 años, a mis papas se los llevo ICE el martes y estoy solo con mi hermanito de 6, que hago', /adulto de confianza|911/);
+  });
+});
