@@ -1097,3 +1097,12 @@ describe('urgent probe 7 situations (issue 11, tenth stop)', () => {
     urgent('tengo 14 años, a mis papas se los llevo ICE el martes y estoy solo con mi hermanito de 6, que hago', /adulto de confianza|911/);
   });
 });
+
+describe('fear of going to court (issue 11, tenth stop)', () => {
+  it('a hearing this week and fear of being kept there: where to check the hearing, with the A-number', () => {
+    const result = ask('tengo corte el jueves con el judge y tengo un miedo horrible de q me dejen ahi, q hago');
+    expect(result.kind).toBe('urgent');
+    expect(result.text).toMatch(/1-800-898-7180/);
+    expect(result.text).toMatch(/número A/);
+  });
+});
