@@ -1106,3 +1106,34 @@ describe('fear of going to court (issue 11, tenth stop)', () => {
     expect(result.text).toMatch(/número A/);
   });
 });
+
+describe('urgent probe 8 situations (issue 11, tenth stop)', () => {
+  const urgent = (q: string, resource: RegExp) => {
+    const result = ask(q);
+    expect(result.kind, q).toBe('urgent');
+    expect(result.text, q).toMatch(resource);
+  };
+
+  it('"le cayeron" to the day laborers and a son who did not come home: the locator', () => {
+    urgent('Mi hijo no llegó a dormir, no contesta el teléfono y dicen que ayer le cayeron a los que estaban esperando trabajo', /locator\.ice\.gov/);
+  });
+
+  it('"USCIS me llamó pidiendo pagar una multa" is a scam', () => {
+    urgent('USCIS me llamó pidiendo pagar multa por teléfono, es normal?', /reportfraud\.ftc\.gov/);
+  });
+
+  it('"si me mandan pa tras no llego vivo" is fear of return', () => {
+    urgent('si me mandan pa tras a honduras no llego vivo', /asilo/);
+  });
+
+  it('a smuggler who sends photos of a husband tied up and wants money by Western Union', () => {
+    urgent(
+      'mi esposo cruzo con un pollero y ahora me mandan fotos de el amarrado, si no mando 3,000 por western union lo van a dejar en el desierto',
+      /911|1-888-373-7888/,
+    );
+  });
+
+  it('a broken leg at work and fear of the hospital: go to the emergency room or call 911', () => {
+    urgent('Me caí de un techo en el trabajo y creo que me quebré la pierna, pero no quiero ir al hospital porque no tengo papeles', /911/);
+  });
+});
