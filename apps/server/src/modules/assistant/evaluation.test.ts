@@ -25,14 +25,15 @@ const load = (file: string): EvalQuestion[] =>
  * replaced them); dev9 and dev10 (each read once unseen) since its sixth; dev11 to dev14 (each run unseen before any change for it)
  * since its seventh and eighth; urgent-probes and urgent-probes2 (40 urgent situations each, written blind; 33 and 28
  * passing at their first runs) since its eighth; dev15, urgent-probes3, dev16 and dev17 (62/80, 22/40, 63/80 and 57/80 at
- * their first runs) since its ninth; urgent-probes6 and dev19 (34/40 and 64/80 at their first runs) since its tenth.
+ * their first runs) since its ninth; urgent-probes6, dev19, urgent-probes7 and urgent-probes8 (34/40, 64/80, 32/40 and 30/40
+ * at their first runs) since its tenth.
  * Never here: holdout-v3 (the frozen held-out set), urgent-probes4, urgent-probes5 and dev18 (kept unseen).
  */
 const SETS: Array<[string, number]> = [
   ['public-content.jsonl', 17],
   ['own-questions.jsonl', 76],
   ['holdout-questions.jsonl', 57],
-  ['dev-questions.jsonl', 82],
+  ['dev-questions.jsonl', 83],
   ['dev2-questions.jsonl', 57],
   ['dev3-questions.jsonl', 55],
   ['dev4-questions.jsonl', 29],
@@ -46,15 +47,17 @@ const SETS: Array<[string, number]> = [
   ['dev11-questions.jsonl', 77],
   ['dev12-questions.jsonl', 78],
   ['dev13-questions.jsonl', 71],
-  ['dev14-questions.jsonl', 69],
+  ['dev14-questions.jsonl', 70],
   ['urgent-probes.jsonl', 39],
   ['urgent-probes2.jsonl', 38],
   ['dev15-questions.jsonl', 72],
-  ['urgent-probes3.jsonl', 29],
+  ['urgent-probes3.jsonl', 30],
   ['dev16-questions.jsonl', 74],
-  ['dev17-questions.jsonl', 64],
+  ['dev17-questions.jsonl', 65],
   ['urgent-probes6.jsonl', 39],
   ['dev19-questions.jsonl', 74],
+  ['urgent-probes7.jsonl', 37],
+  ['urgent-probes8.jsonl', 36],
 ];
 const FORMAT = /sentences|closing sentence|EE\.UU\.|calls itself a lawyer|not exactly two questions|guest reply/;
 
