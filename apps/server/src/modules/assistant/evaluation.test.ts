@@ -25,8 +25,8 @@ const load = (file: string): EvalQuestion[] =>
  * replaced them); dev9 and dev10 (each read once unseen) since its sixth; dev11 to dev14 (each run unseen before any change for it)
  * since its seventh and eighth; urgent-probes and urgent-probes2 (40 urgent situations each, written blind; 33 and 28
  * passing at their first runs) since its eighth; dev15, urgent-probes3, dev16 and dev17 (62/80, 22/40, 63/80 and 57/80 at
- * their first runs) since its ninth; urgent-probes6, dev19, urgent-probes7 and urgent-probes8 (34/40, 64/80, 32/40 and 30/40
- * at their first runs) since its tenth.
+ * their first runs) since its ninth; urgent-probes6, dev19, urgent-probes7, urgent-probes8 and urgent-probes9 (34/40, 64/80,
+ * 32/40, 30/40 and 31/40 at their first runs) since its tenth.
  * Never here: holdout-v3 (the frozen held-out set), urgent-probes4, urgent-probes5 and dev18 (kept unseen).
  */
 /** A set, its floor, and the urgent questions it still does not refer (named, so no other may join them). */
@@ -61,6 +61,7 @@ const SETS: Array<[string, number, string[]?]> = [
   ['urgent-probes7.jsonl', 37, ['e07']],
   // g08: ICE near a school told by a child; g12: a letter to leave the country in 30 days, from no one named.
   ['urgent-probes8.jsonl', 36, ['g08', 'g12']],
+  ['urgent-probes9.jsonl', 37],
 ];
 const FORMAT = /sentences|closing sentence|EE\.UU\.|calls itself a lawyer|not exactly two questions|guest reply/;
 

@@ -1137,3 +1137,31 @@ describe('urgent probe 8 situations (issue 11, tenth stop)', () => {
     urgent('Me caí de un techo en el trabajo y creo que me quebré la pierna, pero no quiero ir al hospital porque no tengo papeles', /911/);
   });
 });
+
+describe('urgent probe 9 situations (issue 11, tenth stop)', () => {
+  const urgent = (q: string, resource: RegExp) => {
+    const result = ask(q);
+    expect(result.kind, q).toBe('urgent');
+    expect(result.text, q).toMatch(resource);
+  };
+
+  it('"la migra agarró a mi esposo": the verb before the relative', () => {
+    urgent('la migra agarro a mi esposo en el home depot', /locator\.ice\.gov/);
+  });
+
+  it('an ICE truck "enfrente de mi casa"', () => {
+    urgent('ai una troka de ICE parada enfrente de mi casa desde las 6 de la mañana, salimos o nos quedamos adentro', /orden firmada por un juez|No abras/);
+  });
+
+  it('a man who "le habló" to a mother as a court lawyer asking for money by Zelle is a scam', () => {
+    urgent('a mi mama le hablo un señor q dice q es abogado de la corte y q si no le deposita 1500 por zelle hoy mismo la arrestan', /reportfraud\.ftc\.gov/);
+  });
+
+  it('a child with a high fever and "anda la migra" near the hospital: go anyway', () => {
+    urgent('mi niña tiene calentura muy alta desde ayer y no la e llevado al hospital porq dicen q ai anda la migra', /911|emergencias/);
+  });
+
+  it("a missed court date while in hospital is still the missed hearing, not the hospital's case", () => {
+    expect(ask('no fui a mi corte de inmigracion porque estaba internado en el hospital q pasa ahora').text).toMatch(/orden en ausencia|sin ti/);
+  });
+});
