@@ -1165,3 +1165,27 @@ describe('urgent probe 9 situations (issue 11, tenth stop)', () => {
     expect(ask('no fui a mi corte de inmigracion porque estaba internado en el hospital q pasa ahora').text).toMatch(/orden en ausencia|sin ti/);
   });
 });
+
+describe('dev18 wordings, after its unseen end run (issue 11, tenth stop)', () => {
+  it('"el juez me dio orden de deportación… ¿hay chance de apelar?": the BIA appeal', () => {
+    expect(ask('el juez me dio orden de deportacion en la audiencia de ayer y mi abogado ni llego, hay chance de apelar?').text).toMatch(/30 días/);
+  });
+
+  it('a raid at the packing plant yesterday and a shift tomorrow: ICE at work, not "no reliable information"', () => {
+    const result = ask(
+      'hubo redada en la empacadora donde trabajo y a varios se los llevaron, yo me escondi. mañana me toca turno, que derechos tengo si regresan',
+    );
+    expect(result.kind).toBe('urgent');
+    expect(result.text).toMatch(/locator\.ice\.gov/);
+  });
+
+  it('a baby due in August and "the president\'s order": birthright citizenship, not the N-400', () => {
+    const result = ask('voy a tener a mi bebe en agosto aqui en california, es verdad que ya no va a ser ciudadano por la orden del presidente?');
+    expect(result.text).not.toMatch(/N-400/);
+    expect(result.text).toMatch(/Enmienda 14|orden del presidente|cortes/);
+  });
+
+  it('"¿cómo se consigue la tarjeta verde?" with nothing else: the clarifying questions', () => {
+    expect(ask('como se consigue la tarjeta verde pues').kind).toBe('clarify');
+  });
+});
