@@ -1189,3 +1189,28 @@ describe('dev18 wordings, after its unseen end run (issue 11, tenth stop)', () =
     expect(ask('como se consigue la tarjeta verde pues').kind).toBe('clarify');
   });
 });
+
+describe('what continues the conversation (issue 11, tenth stop)', () => {
+  const address = [
+    { role: 'user' as const, content: 'cuantos dias tengo para avisar mi cambio de direccion' },
+    { role: 'assistant' as const, content: 'Tienes 10 días después de mudarte para avisar a USCIS con el formulario AR-11.' },
+  ];
+  const tps = [
+    { role: 'user' as const, content: 'cuanto cuesta renovar el tps' },
+    { role: 'assistant' as const, content: 'Para renovar el TPS se usa el formulario I-821.' },
+  ];
+
+  it('words the knowledge base never uses are a new subject, not a follow-up: off-topic', () => {
+    expect(ask('va gracias. oye y quien gano el clasico america chivas el sabado?', address).kind).toBe('offtopic');
+  });
+
+  it('"ok gracias y…" still continues it: the TPS question, with the honest line for what nobody knows', () => {
+    const result = ask('ok gracias y tu crees q a los hondureños nos lo van a volver a extender o ya se acaba?', tps);
+    expect(result.sentences[0]).toMatch(/^No tengo información segura de eso/);
+    expect(result.text).toMatch(/TPS/);
+  });
+
+  it('"y otra pregunta" opens a new subject', () => {
+    expect(ask('ok gracias. y otra pregunta, como puedo conseguir papeles yo?', address).kind).toBe('clarify');
+  });
+});

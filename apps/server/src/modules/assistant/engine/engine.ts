@@ -81,6 +81,8 @@ const GATE_MIN = 2.6;
 const SECOND_QUESTION_WORDS = 3;
 /** A message with at most this many words may continue the conversation ("¿y cuánto cuesta?"). */
 const FOLLOW_UP_WORDS = 8;
+/** A short message continues the conversation only when at least this share of its words are ones the knowledge base uses. */
+const NEW_SUBJECT = 0.5;
 /** A related entry whose phrases weigh this share of the answer's adds its own answer sentence. */
 const COMPANION = 0.7;
 
@@ -191,11 +193,16 @@ export class AnswerEngine {
     // A follow-up ("¿y cuánto cuesta?") is understood with the question it follows.
     let question = message;
     let retrieval = this.retriever.search(message);
-    const n = ` ${words(message).join(' ')} `;
+    // A thank-you before it ("ok gracias, ¿y…?") does not change what the message starts like.
+    const spoken = words(message);
+    const start = spoken.findIndex((w) => !this.vocabulary.intents.thanksOnly.has(w));
+    const n = ` ${spoken.slice(Math.max(0, start)).join(' ')} `;
     const startsLikeFollowUp = this.vocabulary.intents.followUpStarts.some((p) => n.startsWith(` ${p} `));
     // A message that starts like one ("¿y si hubiera entrado sin papeles? es que mi hermana...") may be longer.
     const short = terms(message).length <= (startsLikeFollowUp ? 2 * FOLLOW_UP_WORDS : FOLLOW_UP_WORDS);
-    if (lastUser && short && (startsLikeFollowUp || !this.isConfident(retrieval))) {
+    // Words the knowledge base has never used ("¿y quién ganó el clásico América-Chivas?") are a new subject.
+    const ours = this.retriever.knownShare(message) >= NEW_SUBJECT && !this.vocabulary.intents.newSubject.some((p) => n.includes(` ${p} `));
+    if (lastUser && short && ours && (startsLikeFollowUp || !this.isConfident(retrieval))) {
       const combinedQuestion = `${lastUser.content}\n${message}`;
       const combined = this.retriever.search(combinedQuestion);
       // The new message's own confident match wins when the conversation adds nothing sure ("¿y el asilo?"),

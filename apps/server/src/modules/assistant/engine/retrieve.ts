@@ -305,6 +305,13 @@ export class Retriever {
     return best;
   }
 
+  /** The share of a text's words (small words and numbers left out) that the knowledge base or its everyday phrases use. */
+  knownShare(text: string): number {
+    const content = words(text).filter((w) => !isStopWord(w) && !/\d/.test(w));
+    if (content.length === 0) return 1;
+    return content.filter((w) => this.known.has(w) || this.knownStems.has(stem(w))).length / content.length;
+  }
+
   /** The stem, or null when it is in so many entries that it cannot tell them apart. */
   private informative(stemmed: string): string | null {
     return this.idfOf(stemmed) < this.commonIdf ? null : stemmed;

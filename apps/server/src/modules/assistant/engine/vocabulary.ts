@@ -30,6 +30,7 @@ const intentsSchema = z.strictObject({
   starts: z.partialRecord(z.enum(INTENTS), z.array(z.string())),
   /** Words that make a short message a follow-up of the conversation ("¿y cuánto cuesta?"). */
   follow_up_starts: z.array(z.string()),
+  new_subject: z.array(z.string()),
   /**
    * A question that asks for what nobody can know (the odds of a case, a rumored raid, when a program
    * reopens): the answer says so first (decisions D4). "a ... b": compared by stems, up to three words between.
@@ -76,6 +77,8 @@ export interface Vocabulary {
     contains: Array<[Intent, { pattern: RegExp; stemmed: boolean }]>;
     starts: Array<[Intent, string]>;
     followUpStarts: string[];
+    /** Words that open a new subject ("otra pregunta"): the message is not a follow-up. */
+    newSubject: string[];
     predict: Array<{ pattern: RegExp; stemmed: boolean }>;
     helpOnly: Set<string>;
     thanksOnly: Set<string>;
@@ -147,6 +150,7 @@ export function loadVocabulary(folder = path.join(path.dirname(knowledgeFolder()
       contains: pairs(i.contains).map(([intent, phrase]) => [intent, intentPattern(spelled(phrase))] as [Intent, { pattern: RegExp; stemmed: boolean }]),
       starts: pairs(i.starts).map(([intent, phrase]) => [intent, spelled(phrase)] as [Intent, string]),
       followUpStarts: i.follow_up_starts.map(normalize),
+      newSubject: i.new_subject.map(normalize),
       predict: i.predict.map((phrase) => intentPattern(spelled(phrase))),
       helpOnly: new Set(i.help_only.map(normalize)),
       thanksOnly: new Set(i.thanks_only.map(normalize)),
