@@ -1214,3 +1214,37 @@ describe('what continues the conversation (issue 11, tenth stop)', () => {
     expect(ask('ok gracias. y otra pregunta, como puedo conseguir papeles yo?', address).kind).toBe('clarify');
   });
 });
+
+describe('urgent probe 5 situations, after its unseen end run (issue 11, tenth stop)', () => {
+  const urgent = (q: string, resource: RegExp) => {
+    const result = ask(q);
+    expect(result.kind, q).toBe('urgent');
+    expect(result.text, q).toMatch(resource);
+  };
+
+  it('a van "parada afuera" with ICE vests, and "¿qué hacemos si tocan?"', () => {
+    urgent('hay una camioneta negra parada afuera con 2 batos con chaleco q dice POLICE ICE, q hacemos si tocan??', /orden firmada por un juez|No abras/);
+  });
+
+  it('agents outside the school at pickup time', () => {
+    urgent('me hablaron de la escuela de mi hija q hay agentes de inmigracion afuera pa la hora de salida, voy por ella o no??', /abogado/);
+  });
+
+  it('"carta de deportación… irme en 30 días" is an order, not a work permit', () => {
+    urgent('me llego carta de deportacion dice q tengo q irme en 30 dias', /acis\.eoir|1-800-898-7180/);
+  });
+
+  it('a coworker who moved with an asylum case in court: the EOIR-33', () => {
+    expect(ask('mi compañero de trabajo se mudo de atlanta pa nashville y no le aviso a nadie, tiene su caso de asilo en la corte').text).toMatch(/EOIR-33/);
+  });
+
+  it('kidnappers who ask for more money and send photos of a cousin beaten: 911 and the trafficking line', () => {
+    urgent('mi primo esta en una casa en houston, nos llaman pidiendo 3 mil dolares mas x western union y mandan fotos de el golpeado', /911|1-888-373-7888/);
+  });
+
+  it('"en la escuela de mi niña me piden papeles de migración" is still the school\'s enrollment, not ICE at a school', () => {
+    expect(ask('en la escuela de mi niña me piden el seguro social y papeles de migracion pa inscribirla, la pueden rechazar si no tenemos').kind).toBe(
+      'answer',
+    );
+  });
+});
