@@ -27,7 +27,8 @@ const load = (file: string): EvalQuestion[] =>
  * passing at their first runs) since its eighth; dev15, urgent-probes3, dev16 and dev17 (62/80, 22/40, 63/80 and 57/80 at
  * their first runs) since its ninth; urgent-probes6, dev19, urgent-probes7, urgent-probes8 and urgent-probes9 (34/40, 64/80,
  * 32/40, 30/40 and 31/40 at their first runs) since its tenth.
- * Never here: holdout-v3 (the frozen held-out set), urgent-probes4, urgent-probes5 and dev18 (kept unseen).
+ * dev18 and urgent-probes5 were kept unseen until the tenth stop's end run (65/80, 31/40), then tuned on.
+ * Never here: holdout-v3 (the frozen held-out set) and urgent-probes4 (kept unseen).
  */
 /** A set, its floor, and the urgent questions it still does not refer (named, so no other may join them). */
 const SETS: Array<[string, number, string[]?]> = [
@@ -62,6 +63,10 @@ const SETS: Array<[string, number, string[]?]> = [
   // g08: ICE near a school told by a child; g12: a letter to leave the country in 30 days, from no one named.
   ['urgent-probes8.jsonl', 36, ['g08', 'g12']],
   ['urgent-probes9.jsonl', 37],
+  // Run unseen at the start and the end of the tenth stop, then tuned on.
+  ['dev18-questions.jsonl', 71],
+  // y35: a teenager alone in Tijuana who wants to cross (no immigration word the engine knows).
+  ['urgent-probes5.jsonl', 35, ['y35']],
 ];
 const FORMAT = /sentences|closing sentence|EE\.UU\.|calls itself a lawyer|not exactly two questions|guest reply/;
 

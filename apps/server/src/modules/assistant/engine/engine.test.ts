@@ -1248,3 +1248,13 @@ describe('urgent probe 5 situations, after its unseen end run (issue 11, tenth s
     );
   });
 });
+
+describe('the I-407 at the airport (issue 11, tenth stop)', () => {
+  it('a resident asked to sign away the residence: no need to sign, urgent, who to ask', () => {
+    const result = ask(
+      'soy residente y vengo llegando de mexico, en el aeropuerto me pasaron a un cuarto y me quieren hacer firmar un papel para renunciar a la residencia el I-407',
+    );
+    expect(result.kind).toBe('urgent');
+    expect(result.text).toMatch(/No tienes que firmar el formulario I-407/);
+  });
+});
