@@ -1258,3 +1258,9 @@ describe('the I-407 at the airport (issue 11, tenth stop)', () => {
     expect(result.text).toMatch(/No tienes que firmar el formulario I-407/);
   });
 });
+
+describe('the registry date (issue 11, tenth stop)', () => {
+  it('"una ley de registro por llevar mucho tiempo": only since before January 1, 1972', () => {
+    expect(ask('llevo aqui desde 1985 sin papeles, un señor me dijo que hay una ley de registro por llevar mucho tiempo, aplica pa mi?').text).toMatch(/1972/);
+  });
+});
