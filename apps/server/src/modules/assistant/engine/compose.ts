@@ -271,7 +271,8 @@ export function composeBody(input: ComposeInput): string[] {
   // A form's fee is the same for every case: the fee of the matched case's own form first (the I-821's, not
   // the travel permit's of the same entry), then the entry's, before a related entry's (a lost card's fee,
   // not the free change of address the move brought in).
-  const ownFee = (c: Ranked) => first === 'fee' && factTypes.includes(c.line.type) && c.entryId === input.primary.entry.id && !c.other;
+  const ofOwnEntry = (c: Ranked) => c.entryId === input.primary.entry.id && !c.other;
+  const ownFee = (c: Ranked) => first === 'fee' && factTypes.includes(c.line.type) && ofOwnEntry(c);
   const ownForm = (c: Ranked) => formsOf(input.primary).some((form) => c.line.text.includes(form));
   take(
     notLawyer.find((c) => factTypes.includes(c.line.type) && c.weight >= 0.9 && !c.other) ??
@@ -301,7 +302,7 @@ export function composeBody(input: ComposeInput): string[] {
     const ours = (c: Ranked) => !c.other && ((c.entryId === input.primary.entry.id && (intent === 'fee' || c.weight >= 0.9)) || c.shares);
     // A fee asked second is its own form's too (the I-589's 100 dollars, not the yearly asylum fee).
     const best =
-      (intent === 'fee' ? notLawyer.find((c) => types.includes(c.line.type) && c.entryId === input.primary.entry.id && !c.other && ownForm(c)) : undefined) ??
+      (intent === 'fee' ? notLawyer.find((c) => types.includes(c.line.type) && ofOwnEntry(c) && ownForm(c)) : undefined) ??
       notLawyer.find((c) => types.includes(c.line.type) && c.weight >= 0.9 && !c.other) ??
       (fact ? fits(bestOf(input.primary, (l) => types.includes(l.type), input, ranked)) : undefined) ??
       notLawyer.find((c) => types.includes(c.line.type) && c.weight >= 0.8 && ours(c));

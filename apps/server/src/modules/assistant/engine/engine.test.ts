@@ -13,6 +13,13 @@ const vocabulary = loadVocabulary();
 const engine = new AnswerEngine(kb, vocabulary, () => new Date('2026-11-23T12:00:00Z'));
 const ask = (q: string, history: Array<{ role: 'user' | 'assistant'; content: string }> = [], mode: 'user' | 'guest' = 'user') =>
   engine.respond(q, history, mode);
+/** An urgent answer that names the resource where the case is acted on and who to ask. */
+const urgent = (q: string, resource: RegExp) => {
+  const result = ask(q);
+  expect(result.kind, q).toBe('urgent');
+  expect(result.text, q).toMatch(resource);
+  expect(result.text, q).toMatch(/abogado|representante acreditado/);
+};
 /** A conversation of one question and the engine's own answer to it. */
 const answered = (first: string) => [
   { role: 'user' as const, content: first },
@@ -965,13 +972,6 @@ describe('a wait asked about (issue 11, tenth stop)', () => {
 });
 
 describe('urgent situations in more everyday words (issue 11, tenth stop)', () => {
-  const urgent = (q: string, resource: RegExp) => {
-    const result = ask(q);
-    expect(result.kind, q).toBe('urgent');
-    expect(result.text, q).toMatch(resource);
-    expect(result.text, q).toMatch(/abogado|representante acreditado/);
-  };
-
   it('a smuggler who holds a relative and asks for more money, in Central American words', () => {
     urgent('maje el coyote tiene a mi hermano y pide mas pisto', /911|trata|1-888-373-7888/);
   });
@@ -1075,12 +1075,6 @@ describe('a question on both sides of a contrast is on neither (issue 11, tenth 
 });
 
 describe('urgent probe 7 situations (issue 11, tenth stop)', () => {
-  const urgent = (q: string, resource: RegExp) => {
-    const result = ask(q);
-    expect(result.kind, q).toBe('urgent');
-    expect(result.text, q).toMatch(resource);
-  };
-
   it('a WhatsApp "from USCIS" demanding money today is a scam', () => {
     urgent('mi esposa recibio un whatsapp q es de uscis y q si no pago 800 dolares hoy la deportan, es real?', /reportfraud\.ftc\.gov/);
   });
@@ -1108,12 +1102,6 @@ describe('fear of going to court (issue 11, tenth stop)', () => {
 });
 
 describe('urgent probe 8 situations (issue 11, tenth stop)', () => {
-  const urgent = (q: string, resource: RegExp) => {
-    const result = ask(q);
-    expect(result.kind, q).toBe('urgent');
-    expect(result.text, q).toMatch(resource);
-  };
-
   it('"le cayeron" to the day laborers and a son who did not come home: the locator', () => {
     urgent('Mi hijo no llegó a dormir, no contesta el teléfono y dicen que ayer le cayeron a los que estaban esperando trabajo', /locator\.ice\.gov/);
   });
@@ -1139,12 +1127,6 @@ describe('urgent probe 8 situations (issue 11, tenth stop)', () => {
 });
 
 describe('urgent probe 9 situations (issue 11, tenth stop)', () => {
-  const urgent = (q: string, resource: RegExp) => {
-    const result = ask(q);
-    expect(result.kind, q).toBe('urgent');
-    expect(result.text, q).toMatch(resource);
-  };
-
   it('"la migra agarró a mi esposo": the verb before the relative', () => {
     urgent('la migra agarro a mi esposo en el home depot', /locator\.ice\.gov/);
   });
@@ -1216,12 +1198,6 @@ describe('what continues the conversation (issue 11, tenth stop)', () => {
 });
 
 describe('urgent probe 5 situations, after its unseen end run (issue 11, tenth stop)', () => {
-  const urgent = (q: string, resource: RegExp) => {
-    const result = ask(q);
-    expect(result.kind, q).toBe('urgent');
-    expect(result.text, q).toMatch(resource);
-  };
-
   it('a van "parada afuera" with ICE vests, and "¿qué hacemos si tocan?"', () => {
     urgent('hay una camioneta negra parada afuera con 2 batos con chaleco q dice POLICE ICE, q hacemos si tocan??', /orden firmada por un juez|No abras/);
   });

@@ -200,7 +200,7 @@ export class AnswerEngine {
     const startsLikeFollowUp = this.vocabulary.intents.followUpStarts.some((p) => n.startsWith(` ${p} `));
     // A message that starts like one ("¿y si hubiera entrado sin papeles? es que mi hermana...") may be longer.
     const short = terms(message).length <= (startsLikeFollowUp ? 2 * FOLLOW_UP_WORDS : FOLLOW_UP_WORDS);
-    // Words the knowledge base has never used ("¿y quién ganó el clásico América-Chivas?") are a new subject.
+    // Words the knowledge base has never used ("¿y quién ganó el partido de anoche?") are a new subject.
     const ours = this.retriever.knownShare(message) >= NEW_SUBJECT && !this.vocabulary.intents.newSubject.some((p) => n.includes(` ${p} `));
     if (lastUser && short && ours && (startsLikeFollowUp || !this.isConfident(retrieval))) {
       const combinedQuestion = `${lastUser.content}\n${message}`;
