@@ -1240,3 +1240,24 @@ describe('the registry date (issue 11, tenth stop)', () => {
     expect(ask('llevo aqui desde 1985 sin papeles, un señor me dijo que hay una ley de registro por llevar mucho tiempo, aplica pa mi?').text).toMatch(/1972/);
   });
 });
+
+describe('eleventh stop mechanisms (issue 11)', () => {
+  it('a long message that alone matches nothing sure continues the conversation: a detention, not off-topic', () => {
+    const history = [
+      { role: 'user' as const, content: 'se llevaron a mi hijo del trabajo esta mañana, que hago' },
+      { role: 'assistant' as const, content: 'Busca a tu familiar en locator.ice.gov.' },
+    ];
+    const result = ask('listo ya supe, esta en un lugar en arizona lejos de nosotros. cuanto tiempo lo pueden tener ahi? tiene 22 y vino chiquito', history);
+    expect(result.kind).toBe('urgent');
+    expect(plain(result.text)).toMatch(/abogado o un representante acreditado/);
+    // Words the knowledge base never uses are still a new subject.
+    expect(ask('va gracias. oye y quien gano el clasico america chivas el sabado?', history).kind).toBe('offtopic');
+  });
+
+  it('an urgent action line that names who to ask frees the lawyer sentence for one more fact (the I-246 stay)', () => {
+    const result = ask('me mandaron carta de ice que me tengo que presentar con maleta para la deportacion, que hago');
+    expect(result.kind).toBe('urgent');
+    expect(plain(result.text)).toMatch(/i-246/);
+    expect(plain(result.text)).toMatch(/abogado o un representante acreditado/);
+  });
+});

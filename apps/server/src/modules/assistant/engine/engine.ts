@@ -202,7 +202,9 @@ export class AnswerEngine {
     const short = terms(message).length <= (startsLikeFollowUp ? 2 * FOLLOW_UP_WORDS : FOLLOW_UP_WORDS);
     // Words the knowledge base has never used ("¿y quién ganó el partido de anoche?") are a new subject.
     const ours = this.retriever.knownShare(message) >= NEW_SUBJECT && !this.vocabulary.intents.newSubject.some((p) => n.includes(` ${p} `));
-    if (lastUser && short && ours && (startsLikeFollowUp || !this.isConfident(retrieval))) {
+    // A message that alone matches nothing sure continues the conversation whatever its length ("ya lo
+    // encontré, está en Luisiana, ¿se lo pueden llevar rápido?" after a detention).
+    if (lastUser && ours && ((short && startsLikeFollowUp) || !this.isConfident(retrieval))) {
       const combinedQuestion = `${lastUser.content}\n${message}`;
       const combined = this.retriever.search(combinedQuestion);
       // The new message's own confident match wins when the conversation adds nothing sure ("¿y el asilo?"),
