@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { knowledgeFolder, loadKnowledgeBase } from '../knowledge/load';
 import { ledBy } from './compose';
 import { AnswerEngine, lastClause, leadOf } from './engine';
+import { toldOfOthers } from './retrieve';
 import { isStopWord, stem } from './text';
 import { detectIntents, loadVocabulary } from './vocabulary';
 
@@ -1259,5 +1260,19 @@ describe('eleventh stop mechanisms (issue 11)', () => {
     expect(result.kind).toBe('urgent');
     expect(plain(result.text)).toMatch(/i-246/);
     expect(plain(result.text)).toMatch(/abogado o un representante acreditado/);
+  });
+
+  it('a question whose words one section nearly all holds is ours without an immigration word (a sibling petition)', () => {
+    const plan = engine.plan('mi hermana me pidio en el 2014 y soy de mexico, cuantos años me toca esperar', [], 'user');
+    expect(plan.kind).toBe('answer');
+    expect(plan.primary?.entry.id).toBe('pedir-a-mis-hermanos');
+    // Off-topic questions stay off-topic.
+    expect(engine.plan('cuanto es el 15 por ciento de 240', [], 'user').kind).toBe('offtopic');
+  });
+
+  it('a phrase of a situation told of oneself is also told of another ("me jala el pelo": "la jala el pelo")', () => {
+    expect(toldOfOthers('me pega')).toEqual(['me pega', 'te pega', 'le pega', 'la pega', 'lo pega', 'nos pega', 'les pega', 'las pega', 'los pega']);
+    expect(toldOfOthers('la migra')).toEqual(['la migra']);
+    urgent('su novio la empuja y la jala el pelo, ella no tiene papeles, que hace', /1-800-799-7233|911/);
   });
 });

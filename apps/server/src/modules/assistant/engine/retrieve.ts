@@ -20,6 +20,14 @@ import { respell, type Vocabulary } from './vocabulary';
  * Every lookup goes through an index (phrases keyed by their words, spelling by the first
  * two letters, full text by term): the cost per question stays flat as the base grows.
  */
+/** Who a phrase is told of: "me" or "te" before the verb, and the same phrase of anyone else ("me pega": "la pega", "nos pega"). */
+const OBJECTS = ['me', 'te', 'le', 'la', 'lo', 'nos', 'les', 'las', 'los'];
+export function toldOfOthers(phrase: string): string[] {
+  const [first, ...rest] = phrase.split(' ');
+  if ((first !== 'me' && first !== 'te') || rest.length === 0) return [phrase];
+  return [phrase, ...OBJECTS.filter((o) => o !== first).map((o) => `${o} ${rest.join(' ')}`)];
+}
+
 export interface Hit {
   entry: KnowledgeEntry;
   section: Section;
@@ -141,11 +149,16 @@ export class Retriever {
     private readonly vocabulary: Vocabulary,
   ) {
     this.forms = [...kb.byForm.keys()];
-    // A part written as a class ("{familiar} + {se lo llevaron}") is any of the class's phrases.
-    const alternatives = (part: string): string[] => (part.startsWith('{') ? vocabulary.classes.get(part.slice(1, -1))! : [part]);
+    // A part written as a class ("{familiar} + {se lo llevaron}") is any of the class's phrases; a phrase
+    // told of oneself is also told of another ("me pega": "la pega", "le pega", "nos pega").
+    const alternatives = (part: string): string[] => (part.startsWith('{') ? vocabulary.classes.get(part.slice(1, -1))!.flatMap(toldOfOthers) : [part]);
     this.synonyms = vocabulary.synonyms.map(([phrase, use]) => {
-      const parts = phrase.split(' + ').map(alternatives);
-      const byStems = words(parts.map((alts) => alts[0]!).join(' ')).filter((w) => w !== '...' && !isStopWord(w)).length >= 2;
+      const written = phrase.split(' + ');
+      const parts = written.map(alternatives);
+      const byStems =
+        words(written.map((part) => (part.startsWith('{') ? vocabulary.classes.get(part.slice(1, -1))![0]! : part)).join(' ')).filter(
+          (w) => w !== '...' && !isStopWord(w),
+        ).length >= 2;
       const stemmedPart = (part: string) =>
         part
           .split(' ... ')
@@ -155,8 +168,10 @@ export class Retriever {
       // "inmigración" is not "inmigrante", though both stem to "inmigr".
       const telling = (phrase: string) => words(phrase).filter((w) => w !== '...' && !isStopWord(w)).length;
       return {
-        parts: parts.map((alts) =>
-          alts.map((text) => (byStems && (alts.length === 1 || telling(text) >= 2) ? { text: stemmedPart(text), byStems: true } : { text, byStems: false })),
+        parts: parts.map((alts, i) =>
+          alts.map((text) =>
+            byStems && (!written[i]!.startsWith('{') || telling(text) >= 2) ? { text: stemmedPart(text), byStems: true } : { text, byStems: false },
+          ),
         ),
         use,
       };
