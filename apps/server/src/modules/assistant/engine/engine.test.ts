@@ -1275,4 +1275,10 @@ describe('eleventh stop mechanisms (issue 11)', () => {
     expect(toldOfOthers('la migra')).toEqual(['la migra']);
     urgent('su novio la empuja y la jala el pelo, ella no tiene papeles, que hace', /1-800-799-7233|911/);
   });
+
+  it('a story of daily life (work and taxes) with a general way-to-status question gets the clarifying questions', () => {
+    expect(engine.plan('llevo 11 años en houston trabajando y pagando taxes como me puedo legalizar yo', [], 'user').kind).toBe('clarify');
+    // A daily-life case that holds most of the question is what is asked.
+    expect(engine.plan('en texas le dan licencia a los que no tenemos papeles?', [], 'user').primary?.entry.id).toBe('licencia-de-conducir');
+  });
 });

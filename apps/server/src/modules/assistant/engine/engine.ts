@@ -236,7 +236,17 @@ export class AnswerEngine {
       // a lone word that both share ("¿cómo me arreglo?") does not.
       // A specific case ranked above the gate, on phrases of its own and more of the question's words, too
       // ("mi patrón me quiere arreglar los papeles": the green card through work).
+      // A case of daily life (taxes, work, school) is the story's context, not a way to status: a gate phrase
+      // as strong as it decides ("llevo 15 años trabajando y pagando taxes, ¿cómo me puedo legalizar?").
+      // A case that holds most of the question's words is what is asked ("¿en Texas dan licencia a los que no tenemos papeles?").
+      const lifeStory =
+        !!other &&
+        LIFE_TOPICS.has(other.entry.topic) &&
+        other.knownCoverage < DOMAIN_COVERAGE &&
+        gate.evidence >= CONFIDENT &&
+        gate.evidence * GATE_LEAD >= other.evidence;
       const specificWins =
+        !lifeStory &&
         other &&
         (other.evidence >= gate.evidence / GATE_LEAD ||
           (other.knownCoverage >= DOMAIN_COVERAGE && (other.evidence > 0 || terms(message).length > 1) && gate.evidence < CONFIDENT) ||
