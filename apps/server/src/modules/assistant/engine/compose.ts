@@ -349,12 +349,11 @@ export function composeBody(input: ComposeInput): string[] {
     if (!chosen.some((c) => c.line.type === 'action')) take(bestOf(input.urgent, (l) => l.type === 'action', input, ranked));
   }
   // 4. Supporting sentences, from the matched case first, before who to ask and the closing.
-  // An urgent answer whose sentences already name who to ask needs no separate lawyer sentence: one more fact.
-  // An ordinary answer says four facts before the closing (five sentences, D4's most): the asked fact was
-  // often the fourth of its case (issue 11, measured on the frozen held-out set and an unseen set).
-  const room = () => (!urgent || chosen.some((c) => LAWYER.test(normalize(c.line.text))) ? 4 : 3);
+  // Four facts before the closing (five sentences, D4's most): the asked fact was often the fourth of its
+  // case (issue 11, measured on the frozen held-out set and an unseen set). An urgent answer's closing
+  // says who to ask when its facts do not.
   for (const c of notLawyer) {
-    if (chosen.length + extra.length >= room()) break;
+    if (chosen.length + extra.length >= 4) break;
     if (c.weight < 0.9 && chosen.length + extra.length >= 2) continue;
     take(c);
   }
@@ -363,19 +362,17 @@ export function composeBody(input: ComposeInput): string[] {
   const body = chosen.map((c) => withProvenance(c, replies, today, said));
   body.splice(1, 0, ...extra);
   if (!urgent) return body.slice(0, 4);
-  // Who to ask is never cut: the urgent body keeps three sentences before it, or four when one of them
-  // already says to ask a lawyer or an accredited representative.
-  const namesLawyer = body.slice(0, 3).some((s) => LAWYER.test(normalize(s)));
-  // Where the case is acted on (the locator, the court line, 911, the fraud report) is never cut either: it
+  // Where an urgent case is acted on (the locator, the court line, 911, the fraud report) is never cut: it
   // takes the last kept place when the sentences before it filled the answer.
-  const kept = (n: number) => {
-    const head = body.slice(0, n);
-    const actedOn = body.slice(n).find((s) => URGENT_RESOURCE.test(s));
-    if (actedOn && !head.some((s) => URGENT_RESOURCE.test(s))) head[n - 1] = actedOn;
-    return head;
-  };
-  if (namesLawyer) return kept(4);
-  return [...kept(3), ranked.find((c) => c.line.type === 'lawyer' && c.weight >= 0.85)?.line.text ?? replies.lawyer];
+  const head = body.slice(0, 4);
+  const actedOn = body.slice(4).find((s) => URGENT_RESOURCE.test(s));
+  if (actedOn && !head.some((s) => URGENT_RESOURCE.test(s))) head[head.length - 1] = actedOn;
+  return head;
+}
+
+/** The sentences name who to ask: a lawyer or an accredited representative. */
+export function namesLawyer(sentences: string[]): boolean {
+  return sentences.some((s) => LAWYER.test(normalize(s)));
 }
 
 /**
@@ -395,13 +392,14 @@ export function ledBy(line: string, body: string[]): string[] {
 }
 
 /** The closing sentence (decisions D4): general information, and where the forms or guides are. */
-export function closingSentence(forms: string[], officialForms: ReadonlySet<string>, replies: Replies): string {
+export function closingSentence(forms: string[], officialForms: ReadonlySet<string>, replies: Replies, withLawyer = false): string {
+  const closing = withLawyer ? replies.closing_urgent : replies.closing;
   const list = forms.slice(0, 2);
-  if (list.length === 0) return replies.closing.none;
+  if (list.length === 0) return closing.none;
   const official = list.every((f) => officialForms.has(f));
   const joined = list.length === 1 ? list[0]! : `${list[0]} y ${list[1]}`;
-  if (list.length === 1) return (official ? replies.closing.form : replies.closing.guide).replace('{form}', joined);
-  return (official ? replies.closing.forms : replies.closing.guides).replace('{forms}', joined);
+  if (list.length === 1) return (official ? closing.form : closing.guide).replace('{form}', joined);
+  return (official ? closing.forms : closing.guides).replace('{forms}', joined);
 }
 
 export function formsOf(hit: Hit): string[] {

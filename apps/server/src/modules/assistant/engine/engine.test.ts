@@ -450,7 +450,7 @@ describe('the sentence for the case the person tells comes first', () => {
   it('an order in absence when the court letter never came: reopening at any time, hard if the move was not reported', () => {
     const result = ask('me dieron orden de deportacion en ausencia porque nunca me llego la carta de la corte, que puedo hacer');
     expect(result.kind).toBe('urgent');
-    expect(result.sentences[0]).toMatch(/nunca te llegó la carta.*cuando sea, pero es difícil si no avisaste tu mudanza/);
+    expect(result.sentences[0]).toMatch(/nunca te llegó la carta.*moción.*en cualquier momento; es difícil si no avisaste tu mudanza/);
   });
 
   it('a hearing tomorrow with no lawyer: go anyway, and the judge can give time to find one', () => {
@@ -1280,5 +1280,17 @@ describe('eleventh stop mechanisms (issue 11)', () => {
     expect(engine.plan('llevo 11 años en houston trabajando y pagando taxes como me puedo legalizar yo', [], 'user').kind).toBe('clarify');
     // A daily-life case that holds most of the question is what is asked.
     expect(engine.plan('en texas le dan licencia a los que no tenemos papeles?', [], 'user').primary?.entry.id).toBe('licencia-de-conducir');
+  });
+
+  it('an urgent answer keeps four facts and its closing says who to ask, with the forms', () => {
+    const result = ask('me dieron orden de deportacion en ausencia porque nunca me llego la carta de la corte, que puedo hacer');
+    expect(result.kind).toBe('urgent');
+    expect(result.sentences).toHaveLength(5);
+    expect(result.sentences.slice(0, 4).join(' ')).toMatch(/180 días/);
+    expect(result.sentences.at(-1)).toMatch(/^Es información general; .*abogado o un representante acreditado.*Documentos/);
+    // A body that already says who to ask ends with the usual closing.
+    const asylum = ask('me amenazaron de muerte las maras en honduras y tengo miedo de volver, puedo pedir asilo?');
+    expect(asylum.kind).toBe('urgent');
+    expect(plain(asylum.text)).toMatch(/abogado o (a )?un representante acreditado/);
   });
 });

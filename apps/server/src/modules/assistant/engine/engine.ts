@@ -2,7 +2,7 @@ import type { AnswerKind, AnswerSource, Turn } from '@camino/contracts';
 import type { KnowledgeBase } from '../knowledge/load';
 import type { KnowledgeEntry, Section } from '../knowledge/schema';
 import { applyShortReply, askedAspects, extractFacts, GATE_ENTRY, isClarification, pathwaySection, unanswered, type Aspect, type Facts } from './clarify';
-import { closingSentence, composeBody, formsOf, isOpposite, ledBy } from './compose';
+import { closingSentence, composeBody, formsOf, isOpposite, ledBy, namesLawyer } from './compose';
 import { Retriever, type Hit, type Retrieval } from './retrieve';
 import { spellOutUnitedStates } from './sentences';
 import { formsMentioned, isStopWord, terms, words } from './text';
@@ -395,7 +395,7 @@ export class AnswerEngine {
         ...(plan.urgent && plan.urgent !== primary ? formsOf(plan.urgent) : []),
       ]),
     ].slice(0, 2);
-    const sentences = [...body, closingSentence(forms, this.officialForms, replies)];
+    const sentences = [...body, closingSentence(forms, this.officialForms, replies, plan.kind === 'urgent' && !namesLawyer(body))];
     if (sentences.length < 3) sentences.unshift(pick(plan.question, plan.kind === 'urgent' ? replies.urgent_openers : replies.openers));
     return finish(plan.kind, sentences, forms);
   }

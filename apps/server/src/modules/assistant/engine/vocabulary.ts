@@ -42,8 +42,10 @@ const intentsSchema = z.strictObject({
   thanks_only: z.array(z.string()).min(1),
 });
 
+const closingSchema = z.strictObject({ form: z.string(), forms: z.string(), guide: z.string(), guides: z.string(), none: z.string() });
 const repliesSchema = z.strictObject({
-  closing: z.strictObject({ form: z.string(), forms: z.string(), guide: z.string(), guides: z.string(), none: z.string() }),
+  closing: closingSchema,
+  closing_urgent: closingSchema,
   clarify: z.strictObject({ entry: z.string(), location: z.string(), relative: z.string() }),
   offtopic: z.array(z.string()).min(1).max(2),
   help: z.array(z.string()).min(1).max(2),
@@ -53,7 +55,6 @@ const repliesSchema = z.strictObject({
   missing: z.strictObject({ fee: z.string(), deadline: z.string(), time: z.string() }),
   attribution: z.string(),
   stale: z.string(),
-  lawyer: z.string(),
   guest: z.strictObject({ unknown: z.string(), offtopic: z.string() }),
   openers: z.array(z.string()).min(1),
   urgent_openers: z.array(z.string()).min(1),
