@@ -67,6 +67,13 @@ const SETS: Array<[string, number, string[]?]> = [
   ['dev18-questions.jsonl', 71],
   // y35: a teenager alone in Tijuana who wants to cross (no immigration word the engine knows).
   ['urgent-probes5.jsonl', 35, ['y35']],
+  // Eleventh stop: written blind, committed before their first run, then tuned on.
+  ['dev21-questions.jsonl', 61],
+  ['urgent-probes11.jsonl', 27],
+  // q39: an asylum interview's interpreter, answered with the translation of documents, not as urgent.
+  ['dev22-questions.jsonl', 62, ['q39']],
+  // r22: a landlord's abuse and threat; r29: plain-clothes agents asking a street vendor; r34: a wife held at a port of entry.
+  ['urgent-probes12.jsonl', 26, ['r22', 'r29', 'r34']],
 ];
 const FORMAT = /sentences|closing sentence|EE\.UU\.|calls itself a lawyer|not exactly two questions|guest reply/;
 

@@ -357,8 +357,11 @@ export function composeBody(input: ComposeInput): string[] {
     if (c.weight < 0.9 && chosen.length + extra.length >= 2) continue;
     take(c);
   }
-  // An urgent body that its resources left short takes one more sentence from the entry's other cases.
-  if (urgent && chosen.length + extra.length < 3) take(notLawyer.find((c) => !chosen.includes(c) && !chosen.some((o) => same(o.line.text, c.line.text))));
+  // An urgent body that its case left short takes its other sentences from the entry's other cases.
+  for (const c of urgent ? notLawyer : []) {
+    if (chosen.length + extra.length >= 4) break;
+    take(c);
+  }
   const body = chosen.map((c) => withProvenance(c, replies, today, said));
   body.splice(1, 0, ...extra);
   if (!urgent) return body.slice(0, 4);

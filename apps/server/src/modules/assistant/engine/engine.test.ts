@@ -1293,4 +1293,17 @@ describe('eleventh stop mechanisms (issue 11)', () => {
     expect(asylum.kind).toBe('urgent');
     expect(plain(asylum.text)).toMatch(/abogado o (a )?un representante acreditado/);
   });
+
+  it("a move asked after a court date stays urgent: the AR-11's days, the court's change of address and who to ask", () => {
+    const history = [
+      { role: 'user' as const, content: 'me dieron un papel para presentarme en la corte de inmigracion en enero' },
+      { role: 'assistant' as const, content: 'Revisa tu fecha en acis.eoir.justice.gov.' },
+    ];
+    const result = ask('ahorita me voy a mudar de apartamento en dos semanas, a quien le tengo que avisar mi nueva direccion', history);
+    expect(result.kind).toBe('urgent');
+    expect(result.sentences[0]).toMatch(/AR-11 dentro de los 10 días/);
+    expect(result.text).toMatch(/EOIR-33|1-800-898-7180/);
+    // Without the court date it is the AR-11 alone.
+    expect(ask('ahorita me voy a mudar de apartamento en dos semanas, a quien le tengo que avisar mi nueva direccion').kind).toBe('answer');
+  });
 });

@@ -214,15 +214,26 @@ export class AnswerEngine {
       // case ("¿y con DACA puedo salir del país?" after a DACA renewal question: travel, not renewal).
       const own = new Set(retrieval.hits.filter((h) => h.evidence >= CONFIDENT).map((h) => h.entry.id));
       const sameEntry = this.isConfident(retrieval) && own.has(combined.hits[0]?.entry.id ?? '');
-      if (this.isConfident(combined) && (startsLikeFollowUp || !this.isConfident(retrieval)) && !sameEntry) {
+      // An urgent conversation stays urgent: a move asked after a court date is the court's change of address.
+      const urgentContext = !this.urgentMatch(retrieval.hits) && !!this.urgentMatch(combined.hits);
+      if (this.isConfident(combined) && (startsLikeFollowUp || !this.isConfident(retrieval)) && (!sameEntry || urgentContext)) {
         retrieval = combined;
         question = combinedQuestion;
       }
     }
+    // A message about a procedure related to the conversation's urgent case (a move, after a court date) is
+    // answered on its own, and stays urgent: the case's resource and who to ask are said too.
+    let conversationUrgent: Hit | undefined;
+    if (question === message && lastUser && ours && !this.urgentMatch(retrieval.hits)) {
+      const urgentCase = this.urgentMatch(this.retriever.search(`${lastUser.content}\n${message}`).hits);
+      const own = leadOf(retrieval.hits);
+      if (urgentCase && own && (urgentCase.entry.related.includes(own.entry.id) || own.entry.related.includes(urgentCase.entry.id)))
+        conversationUrgent = urgentCase;
+    }
 
     const hits = retrieval.hits;
     const top = leadOf(hits);
-    const urgent = this.urgentMatch(hits);
+    const urgent = this.urgentMatch(hits) ?? conversationUrgent;
     const confident = this.isConfident(retrieval);
 
     // The gate by intent (D5): a general trigger phrase matched, and no specific entry matched more of
@@ -277,7 +288,8 @@ export class AnswerEngine {
     // The general entry only answers after the clarifying questions; otherwise the best specific match does.
     const best = top!.entry.id === GATE_ENTRY && specific ? specific : top!;
     // An urgent case named by its own phrases, about as strongly as the best match, is what the question is about.
-    const namedUrgent = urgent && !best.entry.urgent && urgent.sectionEvidence > 0 && urgent.evidence >= URGENT_LEAD * best.evidence;
+    const namedUrgent =
+      urgent && urgent !== conversationUrgent && !best.entry.urgent && urgent.sectionEvidence > 0 && urgent.evidence >= URGENT_LEAD * best.evidence;
     const chosen = namedUrgent ? urgent : best;
     // Within its entry, the case the question's distinguishing words point to.
     const ranked = hits.filter((h) => h.entry === chosen.entry).map((h) => h.section);
