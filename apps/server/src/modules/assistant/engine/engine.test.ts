@@ -1266,8 +1266,9 @@ describe('eleventh stop mechanisms (issue 11)', () => {
     const plan = engine.plan('mi hermana me pidio en el 2014 y soy de mexico, cuantos años me toca esperar', [], 'user');
     expect(plan.kind).toBe('answer');
     expect(plan.primary?.entry.id).toBe('pedir-a-mis-hermanos');
-    // Off-topic questions stay off-topic.
+    // Off-topic questions stay off-topic, short ones whose few words a section shares too.
     expect(engine.plan('cuanto es el 15 por ciento de 240', [], 'user').kind).toBe('offtopic');
+    expect(engine.plan('como cambio el aceite de mi troca', [], 'user').kind).toBe('offtopic');
   });
 
   it('a phrase of a situation told of oneself is also told of another ("me jala el pelo": "la jala el pelo")', () => {

@@ -70,6 +70,8 @@ const KNOWN_COVERAGE = 0.27;
 const DOMAIN_COVERAGE = 0.6;
 /** Without an immigration word or a strong phrase, the share of the question's known words the best section must hold (off-topic questions reach 0.6). */
 const OURS_COVERAGE = 0.75;
+/** ...in a question of at least this many words that tell something. */
+const OURS_TERMS = 5;
 /** An urgent entry's phrase this strong makes the answer urgent whatever else matched (the safety floor). */
 const URGENT = 3;
 /** An urgent case named by its own phrases leads when its evidence is at least this share of the best match's. */
@@ -349,10 +351,16 @@ export class AnswerEngine {
     const top = leadOf(retrieval.hits);
     if (!top) return false;
     // Without an immigration word, only a strong keyword phrase makes the question one of ours.
-    // A section that holds nearly all of its words makes it one of ours too ("¿en cuántos años me toca si mi
-    // hermana me pidió en 2012?"): no off-topic question came near it.
+    // A section that holds nearly all of the words of a question of several makes it one of ours too ("¿en
+    // cuántos años me toca si mi hermana me pidió en 2012?"); three words shared say little ("¿cómo le
+    // cambio el aceite a mi troca?").
+    const several = terms(retrieval.searched.split(' | ')[0]!).length >= OURS_TERMS;
     if (!retrieval.immigration)
-      return top.evidence >= IMMIGRATION_EVIDENCE || (top.evidence >= CONFIDENT && top.coverage >= DOMAIN_COVERAGE) || top.knownCoverage >= OURS_COVERAGE;
+      return (
+        top.evidence >= IMMIGRATION_EVIDENCE ||
+        (top.evidence >= CONFIDENT && top.coverage >= DOMAIN_COVERAGE) ||
+        (several && top.knownCoverage >= OURS_COVERAGE)
+      );
     return top.evidence >= CONFIDENT || top.knownCoverage >= KNOWN_COVERAGE;
   }
 
