@@ -20,6 +20,15 @@ import { respell, type Vocabulary } from './vocabulary';
  * Every lookup goes through an index (phrases keyed by their words, spelling by the first
  * two letters, full text by term): the cost per question stays flat as the base grows.
  */
+/** A synonym's phrase with its longest word, looked up before the phrase is searched for. */
+function withKey(part: { text: string; byStems: boolean }): { text: string; byStems: boolean; key: string } {
+  const key = part.text
+    .split(' ')
+    .filter((w) => w !== '...')
+    .reduce((a, b) => (b.length > a.length ? b : a), '');
+  return { ...part, key };
+}
+
 /** Who a phrase is told of: "me" or "te" before the verb, and the same phrase of anyone else ("me pega": "la pega", "nos pega"). */
 const OBJECTS = ['me', 'te', 'le', 'la', 'lo', 'nos', 'les', 'las', 'los'];
 export function toldOfOthers(phrase: string): string[] {
@@ -137,7 +146,7 @@ export class Retriever {
    * The content's synonyms: parts that must all be found (" + "), each any of its phrases (a class's
    * phrases, or the one written); those of two telling words or more stemmed (the gaps " ... " kept).
    */
-  private readonly synonyms: Array<{ parts: Array<Array<{ text: string; byStems: boolean }>>; use: string }>;
+  private readonly synonyms: Array<{ parts: Array<Array<{ text: string; byStems: boolean; key: string }>>; use: string }>;
   /**
    * Each indexed term's BM25 scores, as MiniSearch computes them for that term alone: the index does not
    * change after it is built, so a question sums these instead of searching the whole index again.
@@ -170,7 +179,7 @@ export class Retriever {
       return {
         parts: parts.map((alts, i) =>
           alts.map((text) =>
-            byStems && (!written[i]!.startsWith('{') || telling(text) >= 2) ? { text: stemmedPart(text), byStems: true } : { text, byStems: false },
+            withKey(byStems && (!written[i]!.startsWith('{') || telling(text) >= 2) ? { text: stemmedPart(text), byStems: true } : { text, byStems: false }),
           ),
         ),
         use,
@@ -346,9 +355,13 @@ export class Retriever {
     // "me quitó el pasaporte"); a shorter one as written ("cargos" is not "carga", "me tienen" not "me tiene").
     const written = ` ${corrected} `;
     const stemmed = ` ${stemmedWords(corrected).join(' ')} `;
+    const wordSet = new Set(written.split(' '));
+    const stemSet = new Set(stemmed.split(' '));
     const added = new Set<string>();
     for (const { parts, use } of this.synonyms) {
-      const found = ({ text: part, byStems }: { text: string; byStems: boolean }) => {
+      const found = ({ text: part, byStems, key }: { text: string; byStems: boolean; key: string }) => {
+        // Its longest word first: most phrases are ruled out by a set lookup, not a search of the text.
+        if (!(byStems ? stemSet : wordSet).has(key)) return false;
         const padded = byStems ? stemmed : written;
         return part.includes(' ... ') ? gapped(part).test(padded) : padded.includes(` ${part} `);
       };

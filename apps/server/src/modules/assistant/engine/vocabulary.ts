@@ -163,7 +163,14 @@ export function loadVocabulary(folder = path.join(path.dirname(knowledgeFolder()
 /** A text normalised with how people spell it replaced by how the knowledge base spells it ("q" → "que"). */
 export function respell(text: string, vocabulary: Pick<Vocabulary, 'spellings'>): string {
   let n = ` ${normalize(text)} `;
-  for (const [from, to] of vocabulary.spellings) if (n.includes(` ${from} `)) n = n.replaceAll(` ${from} `, ` ${to} `);
+  // A spelling whose first word is not in the text is ruled out by a set lookup, not a search of the text.
+  let present = new Set(n.split(' '));
+  for (const [from, to] of vocabulary.spellings) {
+    const space = from.indexOf(' ');
+    if (!present.has(space < 0 ? from : from.slice(0, space)) || !n.includes(` ${from} `)) continue;
+    n = n.replaceAll(` ${from} `, ` ${to} `);
+    present = new Set(n.split(' '));
+  }
   return n.trim();
 }
 
