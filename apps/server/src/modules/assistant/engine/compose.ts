@@ -358,10 +358,11 @@ export function composeBody(input: ComposeInput): string[] {
     take(c);
   }
   // An urgent body that its case left short takes its other sentences from the entry's other cases.
-  for (const c of urgent ? notLawyer : []) {
-    if (chosen.length + extra.length >= 4) break;
-    take(c);
-  }
+  if (urgent)
+    for (const c of notLawyer) {
+      if (chosen.length + extra.length >= 4) break;
+      take(c);
+    }
   const body = chosen.map((c) => withProvenance(c, replies, today, said));
   body.splice(1, 0, ...extra);
   if (!urgent) return body.slice(0, 4);

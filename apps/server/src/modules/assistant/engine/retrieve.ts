@@ -20,23 +20,6 @@ import { respell, type Vocabulary } from './vocabulary';
  * Every lookup goes through an index (phrases keyed by their words, spelling by the first
  * two letters, full text by term): the cost per question stays flat as the base grows.
  */
-/** A synonym's phrase with its longest word, looked up before the phrase is searched for. */
-function withKey(part: { text: string; byStems: boolean }): { text: string; byStems: boolean; key: string } {
-  const key = part.text
-    .split(' ')
-    .filter((w) => w !== '...')
-    .reduce((a, b) => (b.length > a.length ? b : a), '');
-  return { ...part, key };
-}
-
-/** Who a phrase is told of: "me" or "te" before the verb, and the same phrase of anyone else ("me pega": "la pega", "nos pega"). */
-const OBJECTS = ['me', 'te', 'le', 'la', 'lo', 'nos', 'les', 'las', 'los'];
-export function toldOfOthers(phrase: string): string[] {
-  const [first, ...rest] = phrase.split(' ');
-  if ((first !== 'me' && first !== 'te') || rest.length === 0) return [phrase];
-  return [phrase, ...OBJECTS.filter((o) => o !== first).map((o) => `${o} ${rest.join(' ')}`)];
-}
-
 export interface Hit {
   entry: KnowledgeEntry;
   section: Section;
@@ -122,6 +105,23 @@ function gapped(phrase: string): RegExp {
   return pattern;
 }
 
+/** A synonym's phrase with its longest word, looked up before the phrase is searched for. */
+function withKey(part: { text: string; byStems: boolean }): { text: string; byStems: boolean; key: string } {
+  const key = part.text
+    .split(' ')
+    .filter((w) => w !== '...')
+    .reduce((a, b) => (b.length > a.length ? b : a), '');
+  return { ...part, key };
+}
+
+/** Who a phrase is told of: "me" or "te" before the verb, and the same phrase of anyone else ("me pega": "la pega", "nos pega"). */
+const OBJECTS = ['me', 'te', 'le', 'la', 'lo', 'nos', 'les', 'las', 'los'];
+export function toldOfOthers(phrase: string): string[] {
+  const [first, ...rest] = phrase.split(' ');
+  if ((first !== 'me' && first !== 'te') || rest.length === 0) return [phrase];
+  return [phrase, ...OBJECTS.filter((o) => o !== first).map((o) => `${o} ${rest.join(' ')}`)];
+}
+
 export class Retriever {
   /** The library's index (its per-term scores are stored in `postings`). */
   readonly index: MiniSearch<{ key: string }>;
@@ -164,10 +164,9 @@ export class Retriever {
     this.synonyms = vocabulary.synonyms.map(([phrase, use]) => {
       const written = phrase.split(' + ');
       const parts = written.map(alternatives);
-      const byStems =
-        words(written.map((part) => (part.startsWith('{') ? vocabulary.classes.get(part.slice(1, -1))![0]! : part)).join(' ')).filter(
-          (w) => w !== '...' && !isStopWord(w),
-        ).length >= 2;
+      // Compared by stems when the synonym as written (a class by its first phrase) has two telling words or more.
+      const asWritten = written.map((part) => (part.startsWith('{') ? vocabulary.classes.get(part.slice(1, -1))![0]! : part));
+      const byStems = words(asWritten.join(' ')).filter((w) => w !== '...' && !isStopWord(w)).length >= 2;
       const stemmedPart = (part: string) =>
         part
           .split(' ... ')
