@@ -206,8 +206,8 @@ export class AnswerEngine {
     const short = terms(message).length <= (startsLikeFollowUp ? 2 * FOLLOW_UP_WORDS : FOLLOW_UP_WORDS);
     // Words the knowledge base has never used ("¿y quién ganó el partido de anoche?") are a new subject.
     const ours = this.retriever.knownShare(message) >= NEW_SUBJECT && !this.vocabulary.intents.newSubject.some((p) => n.includes(` ${p} `));
-    // A message that alone matches nothing sure continues the conversation whatever its length ("ya lo
-    // encontré, está en Luisiana, ¿se lo pueden llevar rápido?" after a detention).
+    // A message that alone matches nothing sure continues the conversation whatever its length (after a
+    // detention, a reply that tells where the person is held and asks what comes next).
     if (lastUser && ours && ((short && startsLikeFollowUp) || !this.isConfident(retrieval))) {
       const combinedQuestion = `${lastUser.content}\n${message}`;
       const combined = this.retriever.search(combinedQuestion);
@@ -250,8 +250,8 @@ export class AnswerEngine {
       // A specific case ranked above the gate, on phrases of its own and more of the question's words, too
       // ("mi patrón me quiere arreglar los papeles": the green card through work).
       // A case of daily life (taxes, work, school) is the story's context, not a way to status: a gate phrase
-      // as strong as it decides ("llevo 15 años trabajando y pagando taxes, ¿cómo me puedo legalizar?").
-      // A case that holds most of the question's words is what is asked ("¿en Texas dan licencia a los que no tenemos papeles?").
+      // as strong as it decides (a story of work and taxes that ends asking how to become legal).
+      // A case that holds most of the question's words is what is asked (a driver's licence for those without papers).
       const lifeStory =
         !!other &&
         LIFE_TOPICS.has(other.entry.topic) &&
@@ -351,9 +351,8 @@ export class AnswerEngine {
     const top = leadOf(retrieval.hits);
     if (!top) return false;
     // Without an immigration word, only a strong keyword phrase makes the question one of ours.
-    // A section that holds nearly all of the words of a question of several makes it one of ours too ("¿en
-    // cuántos años me toca si mi hermana me pidió en 2012?"); three words shared say little ("¿cómo le
-    // cambio el aceite a mi troca?").
+    // A section that holds nearly all of the words of a question of several makes it one of ours too (a
+    // sibling petition's wait told without an immigration word); three everyday words shared say little.
     const several = terms(retrieval.searched.split(' | ')[0]!).length >= OURS_TERMS;
     if (!retrieval.immigration)
       return (
