@@ -126,7 +126,8 @@ export function rank(
       const untold = !!condition && told.length === 0;
       const prior = PRIOR[c.line.type] + (urgent && c.line.type === 'action' && !untold ? 1 : 0);
       const plain = PLAIN_BONUS * (readabilityOf(c.line.text) - 65);
-      const other = opposite(c.line.text);
+      // Who a procedure is for ("Solo un ciudadano puede pedir a sus hermanos") answers the other side too: it tells them it is not theirs.
+      const other = c.line.type !== 'who' && opposite(c.line.text);
       return {
         ...c,
         other,

@@ -597,7 +597,7 @@ describe('a resident petitioning family', () => {
 
   it('a lost green card: the residence is not lost, the I-90 replaces it', () => {
     const result = ask('se me perdio la green card en la mudanza, tengo que empezar todo otra vez el tramite?');
-    expect(result.text).toMatch(/no acaba tu residencia/);
+    expect(result.text).toMatch(/no te quita la residencia/);
     expect(result.text).toMatch(/I-90/);
   });
 });
