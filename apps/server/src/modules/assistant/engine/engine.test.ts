@@ -88,6 +88,13 @@ describe('retrieval', () => {
     expect(engine.retriever.expand('una bisa').corrected).toBe('una bisa');
   });
 
+  it('never corrects a real Spanish word the knowledge base does not use into one it does (a Spanish dictionary)', () => {
+    expect(engine.retriever.expand('la dueña vendio la casa').corrected).toBe('la duena vendio la casa');
+    expect(engine.retriever.expand('cambie el aceite').corrected).toBe('cambie el aceite');
+    // A misspelling is still corrected: it is in no dictionary.
+    expect(engine.retriever.expand('mi resedencia').corrected).not.toContain('resedencia');
+  });
+
   it('keeps one-letter words in phrases ("visa U")', () => {
     const top = engine.retriever.search('como pido la visa U si fui victima de un delito').hits[0]!;
     expect(top.entry.forms).toContain('I-918');

@@ -2,6 +2,7 @@ import MiniSearch from 'minisearch';
 import type { KnowledgeBase } from '../knowledge/load';
 import type { KnowledgeEntry, Section } from '../knowledge/schema';
 import { formsMentioned, isStopWord, stem, stemmedWords, terms, withinOneEdit, words } from './text';
+import { spanishStems } from './spanish-words';
 import { respell, type Vocabulary } from './vocabulary';
 
 /**
@@ -158,6 +159,8 @@ export class Retriever {
     private readonly vocabulary: Vocabulary,
   ) {
     this.forms = [...kb.byForm.keys()];
+    // Built once at start (about 0.3 s), not on the first question.
+    spanishStems();
     // A part written as a class ("{familiar} + {se lo llevaron}") is any of the class's phrases; a phrase
     // told of oneself is also told of another ("me pega": "la pega", "le pega", "nos pega").
     const alternatives = (part: string): string[] => (part.startsWith('{') ? vocabulary.classes.get(part.slice(1, -1))!.flatMap(toldOfOthers) : [part]);
@@ -371,7 +374,8 @@ export class Retriever {
 
   private correct(word: string): string {
     // A word whose stem the knowledge base knows is another form of a known word ("amenazo"): kept.
-    if (word.length < 6 || this.known.has(word) || /\d/.test(word) || this.knownStems.has(stem(word))) return word;
+    // A real Spanish word the knowledge base never uses ("aceite", "vendió") is not a misspelling of one it does.
+    if (word.length < 6 || this.known.has(word) || /\d/.test(word) || this.knownStems.has(stem(word)) || spanishStems().has(stem(word))) return word;
     for (const candidate of this.spelling.get(word.slice(0, 2)) ?? []) {
       if (withinOneEdit(word, candidate) && !this.vocabulary.distinct.has([word, candidate].sort().join(' '))) return candidate;
     }

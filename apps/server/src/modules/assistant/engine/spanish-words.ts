@@ -1,0 +1,23 @@
+import dictionary from 'dictionary-es';
+import { normalize, stem } from './text';
+
+/**
+ * The stems of the words of a Spanish spelling dictionary (Hunspell's, from the dictionary-es package):
+ * a question's word whose stem is one of them is a real word ("aceite", "vendió"), not a misspelling of
+ * a word the knowledge base uses ("acepte", "venció"), so the spelling corrector leaves it as written.
+ */
+let stems: ReadonlySet<string> | undefined;
+
+export function spanishStems(): ReadonlySet<string> {
+  if (!stems) {
+    const found = new Set<string>();
+    const lines = new TextDecoder().decode(dictionary.dic).split('\n');
+    // The first line is the word count; each other line is a word, then its affix flags after a slash.
+    for (const line of lines.slice(1)) {
+      const word = normalize(line.split('/')[0]!);
+      if (word && !word.includes(' ')) found.add(stem(word));
+    }
+    stems = found;
+  }
+  return stems;
+}
