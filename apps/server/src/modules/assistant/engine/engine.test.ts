@@ -1281,6 +1281,8 @@ describe('eleventh stop mechanisms (issue 11)', () => {
   it('a phrase of a situation told of oneself is also told of another ("me jala el pelo": "la jala el pelo")', () => {
     expect(toldOfOthers('me pega')).toEqual(['me pega', 'te pega', 'le pega', 'la pega', 'lo pega', 'nos pega', 'les pega', 'las pega', 'los pega']);
     expect(toldOfOthers('la migra')).toEqual(['la migra']);
+    expect(toldOfOthers('no me dejan salir')).toContain('no la dejan salir');
+    urgent('a mi prima no la dejan salir de la casa donde trabaja y le quitaron el pasaporte', /1-888-373-7888/);
     urgent('su novio la empuja y la jala el pelo, ella no tiene papeles, que hace', /1-800-799-7233|911/);
   });
 

@@ -118,9 +118,12 @@ function withKey(part: { text: string; byStems: boolean }): { text: string; bySt
 /** Who a phrase is told of: "me" or "te" before the verb, and the same phrase of anyone else ("me pega": "la pega", "nos pega"). */
 const OBJECTS = ['me', 'te', 'le', 'la', 'lo', 'nos', 'les', 'las', 'los'];
 export function toldOfOthers(phrase: string): string[] {
-  const [first, ...rest] = phrase.split(' ');
+  // "No me dejan salir" is told of others the same way: "no la dejan salir".
+  const negated = phrase.startsWith('no ');
+  const [first, ...rest] = (negated ? phrase.slice(3) : phrase).split(' ');
   if ((first !== 'me' && first !== 'te') || rest.length === 0) return [phrase];
-  return [phrase, ...OBJECTS.filter((o) => o !== first).map((o) => `${o} ${rest.join(' ')}`)];
+  const no = negated ? 'no ' : '';
+  return [phrase, ...OBJECTS.filter((o) => o !== first).map((o) => `${no}${o} ${rest.join(' ')}`)];
 }
 
 export class Retriever {
