@@ -614,6 +614,9 @@ describe('what is asked, with words between (issue 11, fifth stop)', () => {
     expect(detectIntents('cuanto me esta costando la ciudadania ahorita', vocabulary)).toContain('fee');
     expect(detectIntents('se me perdio la mica, como saco otra y cuanto me va a salir', vocabulary)).toEqual(['action', 'fee']);
     expect(detectIntents('mi hijo es ciudadano, como lo compruebo', vocabulary)).toContain('action');
+    // A price that goes up is a fee; a person put on a plane is not.
+    expect(detectIntents('es cierto que la ciudadania va a subir a 1500', vocabulary)).toContain('fee');
+    expect(detectIntents('a mi esposo lo van a subir al avion mañana temprano', vocabulary)).not.toContain('fee');
     // A single word stays exact: a fee a notario charged is a story, not a question about a fee.
     expect(detectIntents('un notario me cobro 3000 dolares y nunca mando nada', vocabulary)).not.toContain('fee');
   });
