@@ -325,7 +325,7 @@ export function composeBody(input: ComposeInput): string[] {
               input.contrasts,
             ).find((c) => c.shares && !c.other);
       if (own ?? related) take(own ?? related);
-      else extra.push(replies.missing[intent].replace('{link}', shortLink(input.primary.entry.link)));
+      else extra.push(replies.missing[intent].replace('{link}', spokenLink(input.primary.entry.link)));
     }
   }
   // A deadline of the matched case is always said: missing it can cost the case (the AR-11's 10 days,
