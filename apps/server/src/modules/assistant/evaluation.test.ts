@@ -28,7 +28,7 @@ const load = (file: string): EvalQuestion[] =>
  * their first runs) since its ninth; urgent-probes6, dev19, urgent-probes7, urgent-probes8 and urgent-probes9 (34/40, 64/80,
  * 32/40, 30/40 and 31/40 at their first runs) since its tenth.
  * dev18 and urgent-probes5 were kept unseen until the tenth stop's end run (65/80, 31/40), then tuned on.
- * Never here: holdout-v3 (the frozen held-out set), urgent-probes4, dev23 and urgent-probes14 (kept unseen).
+ * Never here: holdout-v3 (the frozen held-out set), urgent-probes4, dev23, dev24 and urgent-probes15 (kept unseen).
  */
 /** A set, its floor, and the urgent questions it still does not refer (named, so no other may join them). */
 const SETS: Array<[string, number, string[]?]> = [
@@ -74,8 +74,10 @@ const SETS: Array<[string, number, string[]?]> = [
   ['dev22-questions.jsonl', 62, ['q39']],
   // r22: a landlord's abuse and threat; r29: plain-clothes agents asking a street vendor; r34: a wife held at a port of entry.
   ['urgent-probes12.jsonl', 26, ['r22', 'r29', 'r34']],
-  // Twelfth stop: written blind, committed before its first run (24/40), then tuned on.
-  ['urgent-probes13.jsonl', 32],
+  // Twelfth stop: written blind, committed before their first runs (24/40 each), then tuned on; urgent probe 14
+  // after its unseen end run. v30: a tourist held at an airport and pressed to sign, answered with the I-407, not as urgent.
+  ['urgent-probes13.jsonl', 33],
+  ['urgent-probes14.jsonl', 32, ['v30']],
 ];
 const FORMAT = /sentences|closing sentence|EE\.UU\.|calls itself a lawyer|not exactly two questions|guest reply/;
 

@@ -11,7 +11,8 @@ import { respell, type Vocabulary } from './vocabulary';
  * - the question's spellings normalised and its everyday words' synonyms added
  *   (content/assistant/synonyms.yaml);
  * - a misspelt word of 6 letters or more corrected to a word of the knowledge base that starts with the
- *   same two letters and differs by one letter, unless its stem is known or the pair is `distinct`;
+ *   same two letters and differs by one letter, unless its stem is known, it is a word of a Spanish
+ *   dictionary (spanish-words.ts) or the pair is `distinct`;
  * - keyword phrases of entries and sections matched as adjacent words (filler words skipped, "sin",
  *   "no" and one-letter words such as the U of "visa U" kept), weighted by IDF^1.5 of their words: the
  *   evidence, compared between entries; a case's own phrases pick the case;
