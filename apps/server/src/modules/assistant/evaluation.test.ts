@@ -28,7 +28,7 @@ const load = (file: string): EvalQuestion[] =>
  * their first runs) since its ninth; urgent-probes6, dev19, urgent-probes7, urgent-probes8 and urgent-probes9 (34/40, 64/80,
  * 32/40, 30/40 and 31/40 at their first runs) since its tenth.
  * dev18 and urgent-probes5 were kept unseen until the tenth stop's end run (65/80, 31/40), then tuned on.
- * Never here: holdout-v3 (the frozen held-out set), urgent-probes4, dev23, dev24 and urgent-probes15 (kept unseen).
+ * Never here: holdout-v3 (the frozen held-out set), urgent-probes4 and dev23 (kept unseen).
  */
 /** A set, its floor, and the urgent questions it still does not refer (named, so no other may join them). */
 const SETS: Array<[string, number, string[]?]> = [
@@ -78,6 +78,10 @@ const SETS: Array<[string, number, string[]?]> = [
   // after its unseen end run. v30: a tourist held at an airport and pressed to sign, answered with the I-407, not as urgent.
   ['urgent-probes13.jsonl', 33],
   ['urgent-probes14.jsonl', 32, ['v30']],
+  // Kept unseen until the twelfth stop's end run (68/80, 31/40), then tuned on.
+  ['dev24-questions.jsonl', 67],
+  // x16: a hearing tomorrow and 'me van a poner traductor?' as a follow-up, answered with translations of documents.
+  ['urgent-probes15.jsonl', 34, ['x16']],
 ];
 const FORMAT = /sentences|closing sentence|EE\.UU\.|calls itself a lawyer|not exactly two questions|guest reply/;
 
