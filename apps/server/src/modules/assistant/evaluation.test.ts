@@ -20,7 +20,7 @@ const load = (file: string): EvalQuestion[] =>
     .map((l) => JSON.parse(l) as EvalQuestion);
 
 /**
- * [file, questions that must pass every check]; one under the score measured 2026-11-24 (docs/performance.md).
+ * [file, questions that must pass every check]; one under the score measured 2026-11-28 (docs/performance.md).
  * Held-out v2, dev6, dev7 and dev8 (read once unseen) are training sets since issue 11's fifth stop (held-out v3
  * replaced them); dev9 and dev10 (each read once unseen) since its sixth; dev11 to dev14 (each run unseen before any change for it)
  * since its seventh and eighth; urgent-probes and urgent-probes2 (40 urgent situations each, written blind; 33 and 28
@@ -36,50 +36,49 @@ const SETS: Array<[string, number, string[]?]> = [
   ['own-questions.jsonl', 76],
   ['holdout-questions.jsonl', 57],
   ['dev-questions.jsonl', 83],
-  ['dev2-questions.jsonl', 57],
+  ['dev2-questions.jsonl', 58],
   ['dev3-questions.jsonl', 55],
   ['dev4-questions.jsonl', 29],
   ['dev5-questions.jsonl', 75],
   ['dev6-questions.jsonl', 76],
-  ['dev7-questions.jsonl', 70],
-  ['holdout-v2.jsonl', 88],
-  ['dev8-questions.jsonl', 75],
+  ['dev7-questions.jsonl', 71],
+  ['holdout-v2.jsonl', 90],
+  ['dev8-questions.jsonl', 76],
   ['dev9-questions.jsonl', 78],
-  ['dev10-questions.jsonl', 73],
+  ['dev10-questions.jsonl', 74],
   ['dev11-questions.jsonl', 77],
   ['dev12-questions.jsonl', 78],
   ['dev13-questions.jsonl', 71],
-  ['dev14-questions.jsonl', 70],
+  ['dev14-questions.jsonl', 73],
   ['urgent-probes.jsonl', 39],
-  ['urgent-probes2.jsonl', 38],
-  ['dev15-questions.jsonl', 72],
-  ['urgent-probes3.jsonl', 30],
+  ['urgent-probes2.jsonl', 39],
+  ['dev15-questions.jsonl', 74],
+  ['urgent-probes3.jsonl', 32],
   ['dev16-questions.jsonl', 74],
-  ['dev17-questions.jsonl', 65],
+  ['dev17-questions.jsonl', 68],
   ['urgent-probes6.jsonl', 39],
-  ['dev19-questions.jsonl', 74],
+  ['dev19-questions.jsonl', 76],
   // e07: a police stop told in the present, answered with the traffic-stop case, not as urgent.
-  ['urgent-probes7.jsonl', 37, ['e07']],
+  ['urgent-probes7.jsonl', 38, ['e07']],
   // g08: ICE near a school told by a child; g12: a letter to leave the country in 30 days, from no one named.
-  ['urgent-probes8.jsonl', 36, ['g08', 'g12']],
-  ['urgent-probes9.jsonl', 37],
+  ['urgent-probes8.jsonl', 37, ['g08', 'g12']],
+  ['urgent-probes9.jsonl', 39],
   // Run unseen at the start and the end of the tenth stop, then tuned on.
-  ['dev18-questions.jsonl', 71],
+  ['dev18-questions.jsonl', 76],
   // y35: a teenager alone in Tijuana who wants to cross (no immigration word the engine knows).
-  ['urgent-probes5.jsonl', 35, ['y35']],
+  ['urgent-probes5.jsonl', 37, ['y35']],
   // Eleventh stop: written blind, committed before their first run, then tuned on.
-  ['dev21-questions.jsonl', 61],
-  ['urgent-probes11.jsonl', 27],
+  ['dev21-questions.jsonl', 62],
+  ['urgent-probes11.jsonl', 31],
   // q39: an asylum interview's interpreter, answered with the translation of documents, not as urgent.
-  ['dev22-questions.jsonl', 62, ['q39']],
-  // r22: a landlord's abuse and threat; r29: plain-clothes agents asking a street vendor; r34: a wife held at a port of entry.
-  ['urgent-probes12.jsonl', 26, ['r22', 'r29', 'r34']],
+  ['dev22-questions.jsonl', 68, ['q39']],
+  ['urgent-probes12.jsonl', 30],
   // Twelfth stop: written blind, committed before their first runs (24/40 each), then tuned on; urgent probe 14
   // after its unseen end run. v30: a tourist held at an airport and pressed to sign, answered with the I-407, not as urgent.
   ['urgent-probes13.jsonl', 33],
   ['urgent-probes14.jsonl', 32, ['v30']],
   // Kept unseen until the twelfth stop's end run (68/80, 31/40), then tuned on.
-  ['dev24-questions.jsonl', 67],
+  ['dev24-questions.jsonl', 68],
   // x16: a hearing tomorrow and 'me van a poner traductor?' as a follow-up, answered with translations of documents.
   ['urgent-probes15.jsonl', 34, ['x16']],
 ];
