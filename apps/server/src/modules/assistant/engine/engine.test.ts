@@ -372,6 +372,12 @@ describe('the gate decided by what is asked', () => {
     expect(result.forms).toContain('W-7');
   });
 
+  it('answers a daily-life question that ranks far above the gate phrase it holds (a licence for those without papers)', () => {
+    const plan = engine.plan('aqui en georgia dan licencia a los que no tenemos papeles o tengo que irme a otro estado', [], 'user');
+    expect(plan.kind).toBe('answer');
+    expect(plan.primary?.entry.id).toBe('licencia-de-conducir');
+  });
+
   it('answers a story that names a way to status, even when it ends with a general question', () => {
     const plan = engine.plan('mi hija ya cumplio 21 y es ciudadana, me puede arreglar?', [], 'user');
     expect(plan.kind).toBe('answer');

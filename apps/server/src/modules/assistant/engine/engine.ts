@@ -98,6 +98,9 @@ function pathwayOf(gate: KnowledgeEntry, facts: Facts): Section {
 /** Topics of daily life: a story about them says nothing about a way to status. */
 const LIFE_TOPICS: ReadonlySet<string> = new Set(['vida-diaria', 'tramites-uscis', 'permisos-de-trabajo']);
 
+/** A story of daily life is context only when the gate ranks within this factor of the daily-life case (else that case is what is asked). */
+const LIFE_STORY_SCORE = 1.5;
+
 /** A message without punctuation (dictated) longer than this is a story: its last words are its question. */
 const RUN_ON_WORDS = 20;
 const RUN_ON_QUESTION = 10;
@@ -257,7 +260,8 @@ export class AnswerEngine {
         LIFE_TOPICS.has(other.entry.topic) &&
         other.knownCoverage < DOMAIN_COVERAGE &&
         gate.evidence >= CONFIDENT &&
-        gate.evidence * GATE_LEAD >= other.evidence;
+        gate.evidence * GATE_LEAD >= other.evidence &&
+        gate.score * LIFE_STORY_SCORE >= other.score;
       const specificWins =
         !lifeStory &&
         other &&
