@@ -289,6 +289,8 @@ export function composeBody(input: ComposeInput): string[] {
     );
   // 2. Every other part of a two-part question, or an honest line for the part with no fact.
   const extra: string[] = [];
+  /** The honest line for the main question's fact, which none of the sentences holds: it answers first. */
+  let missingFirst = false;
   for (const intent of input.intents.slice(1).concat(input.intents.slice(0, 1))) {
     const types = answeringTypes(intent);
     if (chosen.some((c) => types.includes(c.line.type))) continue;
@@ -325,7 +327,10 @@ export function composeBody(input: ComposeInput): string[] {
               input.contrasts,
             ).find((c) => c.shares && !c.other);
       if (own ?? related) take(own ?? related);
-      else extra.push(replies.missing[intent].replace('{link}', spokenLink(input.primary.entry.link)));
+      else {
+        extra.push(replies.missing[intent].replace('{link}', spokenLink(input.primary.entry.link)));
+        missingFirst = intent === first && !urgent;
+      }
     }
   }
   // A deadline of the matched case is always said: missing it can cost the case (the AR-11's 10 days,
@@ -365,6 +370,7 @@ export function composeBody(input: ComposeInput): string[] {
       take(c);
     }
   const body = chosen.map((c) => withProvenance(c, replies, today, said));
+  if (missingFirst) body.unshift(extra.pop()!);
   body.splice(1, 0, ...extra);
   if (!urgent) return body.slice(0, 4);
   // Where an urgent case is acted on (the locator, the court line, 911, the fraud report) is never cut: it

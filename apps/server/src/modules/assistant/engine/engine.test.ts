@@ -986,6 +986,11 @@ describe('a wait asked about (issue 11, tenth stop)', () => {
     // A related entry's time is another procedure's: the reentry permit's 2 years are not this wait.
     expect(result.text).not.toMatch(/reingreso dura/);
   });
+
+  it('says first that the wait is not known when the wait is what is asked (not what to bring to the interview)', () => {
+    const result = ask('cuando me van a dar la cita para la entrevista de mi residencia? mande todo en enero');
+    expect(result.sentences[0]).toMatch(/uscis\.gov\/processing-times/);
+  });
 });
 
 describe('urgent situations in more everyday words (issue 11, tenth stop)', () => {
