@@ -28,7 +28,7 @@ const load = (file: string): EvalQuestion[] =>
  * their first runs) since its ninth; urgent-probes6, dev19, urgent-probes7, urgent-probes8 and urgent-probes9 (34/40, 64/80,
  * 32/40, 30/40 and 31/40 at their first runs) since its tenth.
  * dev18 and urgent-probes5 were kept unseen until the tenth stop's end run (65/80, 31/40), then tuned on.
- * Never here: holdout-v3 (the frozen held-out set), urgent-probes4, dev23 and dev25 (kept unseen).
+ * Never here: holdout-v3 (the frozen held-out set), urgent-probes4, dev23 and dev26 (kept unseen).
  */
 /** A set, its floor, and the urgent questions it still does not refer (named, so no other may join them). */
 const SETS: Array<[string, number, string[]?]> = [
@@ -81,6 +81,10 @@ const SETS: Array<[string, number, string[]?]> = [
   ['dev24-questions.jsonl', 68],
   // x16: a hearing tomorrow and 'me van a poner traductor?' as a follow-up, answered with translations of documents.
   ['urgent-probes15.jsonl', 34, ['x16']],
+  // Thirteenth stop: dev25 (62 and 63/80 at its two unseen runs) and urgent probe 16 (32/40 unseen on the landed engine and
+  // after the engine work), then tuned on.
+  ['dev25-questions.jsonl', 66],
+  ['urgent-probes16.jsonl', 37],
 ];
 const FORMAT = /sentences|closing sentence|EE\.UU\.|calls itself a lawyer|not exactly two questions|guest reply/;
 

@@ -98,8 +98,8 @@ function pathwayOf(gate: KnowledgeEntry, facts: Facts): Section {
 /** Topics of daily life: a story about them says nothing about a way to status. */
 const LIFE_TOPICS: ReadonlySet<string> = new Set(['vida-diaria', 'tramites-uscis', 'permisos-de-trabajo']);
 
-/** A story of daily life is context only when the gate ranks within this factor of the daily-life case (else that case is what is asked). */
-const LIFE_STORY_SCORE = 1.5;
+/** A story of daily life is context only when its case holds less than this share of the question's words (else it is what is asked). */
+const LIFE_COVERAGE = 0.5;
 
 /** A message without punctuation (dictated) longer than this is a story: its last words are its question. */
 const RUN_ON_WORDS = 20;
@@ -258,10 +258,9 @@ export class AnswerEngine {
       const lifeStory =
         !!other &&
         LIFE_TOPICS.has(other.entry.topic) &&
-        other.knownCoverage < DOMAIN_COVERAGE &&
+        other.knownCoverage < LIFE_COVERAGE &&
         gate.evidence >= CONFIDENT &&
-        gate.evidence * GATE_LEAD >= other.evidence &&
-        gate.score * LIFE_STORY_SCORE >= other.score;
+        gate.evidence * GATE_LEAD >= other.evidence;
       const specificWins =
         !lifeStory &&
         other &&
