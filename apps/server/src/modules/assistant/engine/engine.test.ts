@@ -359,6 +359,16 @@ describe('the case within an entry, the domain and the deadline (issue 11, third
   });
 });
 
+describe('a form only a case names', () => {
+  it('is known: the I-9 of a new job is answered with the documents to show, not as a workplace raid', () => {
+    const question = 'en mi nuevo trabajo me piden llenar el i-9, que documentos les enseño si tengo mi permiso de trabajo';
+    expect(engine.retriever.search(question).named).toContain('I-9');
+    const plan = engine.plan(question, [], 'user');
+    expect(plan.kind).toBe('answer');
+    expect(plan.primary?.section.id).toBe('documentos-para-trabajar');
+  });
+});
+
 describe('the gate decided by what is asked', () => {
   it('asks the two questions when a story ends with a general question, its facts kept for later', () => {
     const result = ask('tengo 9 años aqui, trabajo en restaurantes y pago mis impuestos con el itin, como hago para legalizarme');
