@@ -147,6 +147,8 @@ export class Retriever {
   /** The IDF of a word found in COMMON_SHARE of the entries. */
   private readonly commonIdf: number;
   private readonly forms: string[];
+  /** Each known form's entry. */
+  private readonly formOwners: Map<string, string>;
   /**
    * The content's synonyms: parts that must all be found (" + "), each any of its phrases (a class's
    * phrases, or the one written); those of two telling words or more stemmed (the gaps " ... " kept).
@@ -156,13 +158,22 @@ export class Retriever {
    * Each indexed term's BM25 scores, as MiniSearch computes them for that term alone: the index does not
    * change after it is built, so a question sums these instead of searching the whole index again.
    */
-  private readonly postings = new Map<string, { keys: string[]; scores: Float64Array }>();
+  private readonly postings = new Map<string, { docs: Int32Array; scores: Float64Array }>();
+  /** The sections' keys by their number in `postings`, and the full-text sums per section, reused by every search. */
+  private readonly docKeys: string[] = [];
+  private sums = new Float64Array(0);
+  private termCounts = new Int32Array(0);
 
   constructor(
     private readonly kb: KnowledgeBase,
     private readonly vocabulary: Vocabulary,
   ) {
-    this.forms = [...kb.byForm.keys()];
+    // A form only a case names (the I-9 of a new job) is known too, for the first entry that names it.
+    this.formOwners = new Map([...kb.byForm].map(([form, entry]) => [form, entry.id]));
+    for (const entry of kb.entries)
+      for (const form of entry.sections.flatMap((s) => s.forms ?? []))
+        if (!this.formOwners.has(form.toUpperCase())) this.formOwners.set(form.toUpperCase(), entry.id);
+    this.forms = [...this.formOwners.keys()];
     // Built once at start (about 0.3 s), not on the first question.
     spanishStems();
     // A part written as a class ("{familiar} + {se lo llevaron}") is any of the class's phrases; a phrase
@@ -241,10 +252,14 @@ export class Retriever {
     for (const phrase of [...vocabulary.synonyms.map(([p]) => p), ...[...vocabulary.classes.values()].flat()])
       for (const w of words(phrase)) if (w !== '...' && !w.startsWith('{')) this.known.add(w);
     for (const w of this.known) this.knownStems.add(stem(w));
+    const docNumber = new Map(documents.map((doc, i) => [doc.key, i]));
+    this.docKeys.push(...documents.map((doc) => doc.key));
+    this.sums = new Float64Array(documents.length);
+    this.termCounts = new Int32Array(documents.length);
     for (const term of indexed) {
       if (this.informative(term) === null) continue;
       const found = this.index.search(term, { tokenize: (t) => [t], processTerm: (t) => t });
-      this.postings.set(term, { keys: found.map((f) => f.id as string), scores: Float64Array.from(found, (f) => f.score) });
+      this.postings.set(term, { docs: Int32Array.from(found, (f) => docNumber.get(f.id as string)!), scores: Float64Array.from(found, (f) => f.score) });
     }
     for (const w of this.known) {
       if (w.length < 6) continue;
@@ -364,15 +379,14 @@ export class Retriever {
     const wordSet = new Set(written.split(' '));
     const stemSet = new Set(stemmed.split(' '));
     const added = new Set<string>();
-    for (const { parts, use } of this.synonyms) {
-      const found = ({ text: part, byStems, key }: { text: string; byStems: boolean; key: string }) => {
-        // Its longest word first: most phrases are ruled out by a set lookup, not a search of the text.
-        if (!(byStems ? stemSet : wordSet).has(key)) return false;
-        const padded = byStems ? stemmed : written;
-        return part.includes(' ... ') ? gapped(part).test(padded) : padded.includes(` ${part} `);
-      };
-      if (parts.every((alternatives) => alternatives.some(found))) added.add(use);
-    }
+    const found = ({ text: part, byStems, key }: { text: string; byStems: boolean; key: string }) => {
+      // Its longest word first: most phrases are ruled out by a set lookup, not a search of the text.
+      if (!(byStems ? stemSet : wordSet).has(key)) return false;
+      const padded = byStems ? stemmed : written;
+      return part.includes(' ... ') ? gapped(part).test(padded) : padded.includes(` ${part} `);
+    };
+    const anyFound = (alternatives: Array<{ text: string; byStems: boolean; key: string }>) => alternatives.some(found);
+    for (const { parts, use } of this.synonyms) if (parts.every(anyFound)) added.add(use);
     return { corrected, text: added.size ? `${corrected} | ${[...added].join(' | ')}` : corrected };
   }
 
@@ -391,7 +405,9 @@ export class Retriever {
    * is the sum of its terms' scores times the number of distinct terms it matched, as MiniSearch ranks.
    */
   fullText(text: string): Array<{ key: string; score: number }> {
-    const sums = new Map<string, { score: number; terms: number }>();
+    // Sums in arrays by section number (a map keyed by strings cost a third of a question at 3,200 entries).
+    const { sums, termCounts } = this;
+    const touched: number[] = [];
     const seen = new Set<string>();
     for (const w of words(text)) {
       if (isStopWord(w)) continue;
@@ -400,15 +416,20 @@ export class Retriever {
       if (!posting) continue;
       const first = !seen.has(term);
       seen.add(term);
-      posting.keys.forEach((k, i) => {
-        const sum = sums.get(k);
-        if (sum) {
-          sum.score += posting.scores[i]!;
-          if (first) sum.terms += 1;
-        } else sums.set(k, { score: posting.scores[i]!, terms: 1 });
-      });
+      const { docs, scores } = posting;
+      for (let i = 0; i < docs.length; i++) {
+        const doc = docs[i]!;
+        if (termCounts[doc] === 0) touched.push(doc);
+        sums[doc]! += scores[i]!;
+        if (first) termCounts[doc]! += 1;
+      }
     }
-    return [...sums].map(([key, { score, terms: n }]) => ({ key, score: score * n })).sort((a, b) => b.score - a.score);
+    const found = touched.map((doc) => ({ key: this.docKeys[doc]!, score: sums[doc]! * termCounts[doc]! }));
+    for (const doc of touched) {
+      sums[doc] = 0;
+      termCounts[doc] = 0;
+    }
+    return found.sort((a, b) => b.score - a.score);
   }
 
   /**
@@ -454,7 +475,7 @@ export class Retriever {
         entryEvidence.set(id, [...(entryEvidence.get(id) ?? []), Math.min(RARE_CAP, RARE_SHARE * this.idfOf(t) ** 1.5)]);
     }
     const named = formsMentioned(corrected, this.forms);
-    const namedEntries = new Set(named.map((f) => this.kb.byForm.get(f)!.id));
+    const namedEntries = new Set(named.map((f) => this.formOwners.get(f)!));
     const combine = (weights: number[] = []) => {
       const sorted = [...new Set(weights)].sort((a, b) => b - a);
       return (sorted[0] ?? 0) + 0.5 * sorted.slice(1).reduce((a, b) => a + b, 0);

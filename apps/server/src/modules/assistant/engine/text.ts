@@ -1,14 +1,24 @@
 import { stemmer } from '@orama/stemmers/spanish';
 import { spa } from 'stopword';
 
+const normalized = new Map<string, string>();
+
 /** Lower case, accents removed (ñ kept as n), punctuation to spaces, single spaces. */
 export function normalize(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
+  // The same texts (the knowledge base's sentences, the question's parts) are normalised many times per
+  // question: remembered, as stems are.
+  let cached = normalized.get(text);
+  if (cached === undefined) {
+    cached = text
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
+    if (normalized.size > 50_000) normalized.clear();
+    normalized.set(text, cached);
+  }
+  return cached;
 }
 
 /** The words of a text, normalised. */

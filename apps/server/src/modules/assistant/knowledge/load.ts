@@ -29,9 +29,6 @@ export class KnowledgeBase {
         const current = this.byForm.get(f.toUpperCase());
         if (!current || rank(e, f) > rank(current, f)) this.byForm.set(f.toUpperCase(), e);
       }
-    // A form only a case names (the I-9 of a new job) is known too: a question that names it is about that entry.
-    for (const e of entries)
-      for (const f of e.sections.flatMap((s) => s.forms ?? [])) if (!this.byForm.has(f.toUpperCase())) this.byForm.set(f.toUpperCase(), e);
   }
 }
 
