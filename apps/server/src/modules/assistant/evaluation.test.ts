@@ -28,7 +28,7 @@ const load = (file: string): EvalQuestion[] =>
  * their first runs) since its ninth; urgent-probes6, dev19, urgent-probes7, urgent-probes8 and urgent-probes9 (34/40, 64/80,
  * 32/40, 30/40 and 31/40 at their first runs) since its tenth.
  * dev18 and urgent-probes5 were kept unseen until the tenth stop's end run (65/80, 31/40), then tuned on.
- * Never here: holdout-v3 (the frozen held-out set), urgent-probes4, dev23 and dev26 (kept unseen).
+ * Never here: holdout-v3 (the frozen held-out set), urgent-probes4, dev23 and dev27 (kept unseen).
  */
 /** A set, its floor, and the urgent questions it still does not refer (named, so no other may join them). */
 const SETS: Array<[string, number, string[]?]> = [
@@ -42,14 +42,14 @@ const SETS: Array<[string, number, string[]?]> = [
   ['dev5-questions.jsonl', 75],
   ['dev6-questions.jsonl', 76],
   ['dev7-questions.jsonl', 71],
-  ['holdout-v2.jsonl', 90],
+  ['holdout-v2.jsonl', 91],
   ['dev8-questions.jsonl', 76],
   ['dev9-questions.jsonl', 78],
   ['dev10-questions.jsonl', 74],
   ['dev11-questions.jsonl', 77],
   ['dev12-questions.jsonl', 78],
   ['dev13-questions.jsonl', 71],
-  ['dev14-questions.jsonl', 73],
+  ['dev14-questions.jsonl', 74],
   ['urgent-probes.jsonl', 39],
   ['urgent-probes2.jsonl', 39],
   ['dev15-questions.jsonl', 74],
@@ -61,7 +61,7 @@ const SETS: Array<[string, number, string[]?]> = [
   // e07: a police stop told in the present, answered with the traffic-stop case, not as urgent.
   ['urgent-probes7.jsonl', 38, ['e07']],
   // g08: ICE near a school told by a child; g12: a letter to leave the country in 30 days, from no one named.
-  ['urgent-probes8.jsonl', 37, ['g08', 'g12']],
+  ['urgent-probes8.jsonl', 38, ['g08', 'g12']],
   ['urgent-probes9.jsonl', 39],
   // Run unseen at the start and the end of the tenth stop, then tuned on.
   ['dev18-questions.jsonl', 76],
@@ -72,7 +72,7 @@ const SETS: Array<[string, number, string[]?]> = [
   ['urgent-probes11.jsonl', 31],
   // q39: an asylum interview's interpreter, answered with the translation of documents, not as urgent.
   ['dev22-questions.jsonl', 68, ['q39']],
-  ['urgent-probes12.jsonl', 30],
+  ['urgent-probes12.jsonl', 31],
   // Twelfth stop: written blind, committed before their first runs (24/40 each), then tuned on; urgent probe 14
   // after its unseen end run. v30: a tourist held at an airport and pressed to sign, answered with the I-407, not as urgent.
   ['urgent-probes13.jsonl', 33],
@@ -82,9 +82,14 @@ const SETS: Array<[string, number, string[]?]> = [
   // x16: a hearing tomorrow and 'me van a poner traductor?' as a follow-up, answered with translations of documents.
   ['urgent-probes15.jsonl', 34, ['x16']],
   // Thirteenth stop: dev25 (62 and 63/80 at its two unseen runs) and urgent probe 16 (32/40 unseen on the landed engine and
-  // after the engine work), then tuned on.
+  // after the first changes), then tuned on.
   ['dev25-questions.jsonl', 66],
   ['urgent-probes16.jsonl', 37],
+  // dev26 (63/80 unseen on the landed engine and after the first changes) and urgent probe 17 (28/40 on the landed engine,
+  // 29/40 after the engine work), then tuned on. w34: a police stop while driving, told as it happens, answered with the
+  // traffic-stop case, not as urgent.
+  ['dev26-questions.jsonl', 74],
+  ['urgent-probes17.jsonl', 35, ['w34']],
 ];
 const FORMAT = /sentences|closing sentence|EE\.UU\.|calls itself a lawyer|not exactly two questions|guest reply/;
 
