@@ -2,6 +2,9 @@ import { stemmer } from '@orama/stemmers/spanish';
 import { spa } from 'stopword';
 
 const normalized = new Map<string, string>();
+/** Only short texts are remembered (a sentence of the knowledge base; never a long message), at most this many. */
+const REMEMBERED_LENGTH = 200;
+const REMEMBERED = 20_000;
 
 /** Lower case, accents removed (ñ kept as n), punctuation to spaces, single spaces. */
 export function normalize(text: string): string {
@@ -15,8 +18,10 @@ export function normalize(text: string): string {
       .replace(/[\u0300-\u036f]/g, '')
       .replace(/[^a-z0-9]+/g, ' ')
       .trim();
-    if (normalized.size > 50_000) normalized.clear();
-    normalized.set(text, cached);
+    if (text.length <= REMEMBERED_LENGTH) {
+      if (normalized.size >= REMEMBERED) normalized.clear();
+      normalized.set(text, cached);
+    }
   }
   return cached;
 }
