@@ -998,7 +998,7 @@ describe('a wait asked about (issue 11, tenth stop)', () => {
   });
 
   it('says first that the wait is not known when the wait is what is asked (not what to bring to the interview)', () => {
-    const result = ask('cuando me van a dar la cita para la entrevista de mi residencia? mande todo en enero');
+    const result = ask('cuando me van a dar la cita para la entrevista de mi residencia? mande los papeles en enero');
     expect(result.sentences[0]).toMatch(/uscis\.gov\/processing-times/);
   });
 });

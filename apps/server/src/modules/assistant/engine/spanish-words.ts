@@ -1,5 +1,5 @@
 import dictionary from 'dictionary-es';
-import { normalize, stem } from './text';
+import { normalizeOnce, stem } from './text';
 
 /**
  * The stems of the words of a Spanish spelling dictionary (Hunspell's, from the dictionary-es package):
@@ -13,8 +13,9 @@ export function spanishStems(): ReadonlySet<string> {
     const found = new Set<string>();
     const lines = new TextDecoder().decode(dictionary.dic).split('\n');
     // The first line is the word count; each other line is a word, then its affix flags after a slash.
+    // Each word is read once: not kept among the remembered texts, which are the knowledge base's and questions'.
     for (const line of lines.slice(1)) {
-      const word = normalize(line.split('/')[0]!);
+      const word = normalizeOnce(line.split('/')[0]!);
       if (word && !word.includes(' ')) found.add(stem(word));
     }
     stems = found;

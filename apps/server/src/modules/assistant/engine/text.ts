@@ -6,18 +6,23 @@ const normalized = new Map<string, string>();
 const REMEMBERED_LENGTH = 200;
 const REMEMBERED = 20_000;
 
-/** Lower case, accents removed (ñ kept as n), punctuation to spaces, single spaces. */
+/** Lower case, accents removed (ñ kept as n), punctuation to spaces, single spaces; nothing remembered. */
+export function normalizeOnce(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/** `normalizeOnce`, remembered for short texts. */
 export function normalize(text: string): string {
   // The same texts (the knowledge base's sentences, the question's parts) are normalised many times per
   // question: remembered, as stems are.
   let cached = normalized.get(text);
   if (cached === undefined) {
-    cached = text
-      .toLowerCase()
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/[^a-z0-9]+/g, ' ')
-      .trim();
+    cached = normalizeOnce(text);
     if (text.length <= REMEMBERED_LENGTH) {
       if (normalized.size >= REMEMBERED) normalized.clear();
       normalized.set(text, cached);
