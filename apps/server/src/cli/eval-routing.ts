@@ -31,13 +31,14 @@ const misses: string[] = [];
 for (const question of questions) {
   const plan = assistant.plan({ message: question.q, history: [], mode: 'user' });
   kinds.set(plan.kind, (kinds.get(plan.kind) ?? 0) + 1);
-  if (plan.primary?.entry.id === question.entry) {
+  const primary = plan.primary?.entry;
+  if (primary?.id === question.entry) {
     ownEntry++;
-    if (plan.primary.section.id === question.section) ownCase++;
-  } else if (plan.primary && (plan.primary.entry.related.includes(question.entry) || kb.byId.get(question.entry)?.related.includes(plan.primary.entry.id)))
-    related++;
-  if (plan.primary?.entry.id !== question.entry)
-    misses.push(`${question.id} → ${plan.kind} ${plan.primary ? `${plan.primary.entry.id}#${plan.primary.section.id}` : ''}`);
+    if (plan.primary!.section.id === question.section) ownCase++;
+    continue;
+  }
+  if (primary && (primary.related.includes(question.entry) || kb.byId.get(question.entry)?.related.includes(primary.id))) related++;
+  misses.push(`${question.id} → ${plan.kind} ${primary ? `${primary.id}#${plan.primary!.section.id}` : ''}`);
 }
 if (process.env.EVAL_VERBOSE) for (const miss of misses) console.log(miss);
 console.log(`${questions.length} questions over ${new Set(questions.map((q) => q.entry)).size} entries`);
