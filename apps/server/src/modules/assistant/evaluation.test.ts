@@ -28,7 +28,8 @@ const load = (file: string): EvalQuestion[] =>
  * their first runs) since its ninth; urgent-probes6, dev19, urgent-probes7, urgent-probes8 and urgent-probes9 (34/40, 64/80,
  * 32/40, 30/40 and 31/40 at their first runs) since its tenth.
  * dev18 and urgent-probes5 were kept unseen until the tenth stop's end run (65/80, 31/40), then tuned on.
- * Never here: holdout-v3 (the frozen held-out set), urgent-probes4 and dev23 (kept unseen).
+ * Never here: holdout-v3 (the frozen held-out set), urgent-probes4 and dev23 (kept unseen), nor the sets written blind for a
+ * stop's end run until that run is done.
  */
 /** A set, its floor, and the urgent questions it still does not refer (named, so no other may join them). */
 const SETS: Array<[string, number, string[]?]> = [
@@ -92,6 +93,11 @@ const SETS: Array<[string, number, string[]?]> = [
   ['urgent-probes17.jsonl', 35, ['w34']],
   // dev27: 62/80 on the landed engine and at the thirteenth stop's end run (af3fb28), then tuned on.
   ['dev27-questions.jsonl', 64],
+  // Fifteenth stop: dev28 (58/80) and urgent probe 18 (29/40), each run unseen at the fourteenth stop's end and this
+  // stop's start, then tuned on. d58: an assault victim afraid of the police, answered with the U visa, not as urgent;
+  // v39: a police stop told as it happens (as e07 and w34).
+  ['dev28-questions.jsonl', 60, ['d58']],
+  ['urgent-probes18.jsonl', 33, ['v39']],
 ];
 const FORMAT = /sentences|closing sentence|EE\.UU\.|calls itself a lawyer|not exactly two questions|guest reply/;
 
