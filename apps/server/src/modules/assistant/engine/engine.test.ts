@@ -1341,3 +1341,20 @@ describe('eleventh stop mechanisms (issue 11)', () => {
     expect(ask('ahorita me voy a mudar de apartamento en dos semanas, a quien le tengo que avisar mi nueva direccion').kind).toBe('answer');
   });
 });
+
+describe('a detained relative without medical care, and a lost court date (issue 11, fifteenth stop)', () => {
+  it('answers a detainee denied medicine with the care case and the line for detainees and their families', () => {
+    urgent('mi tio esta detenido en el centro de detencion y no le dan su medicina para la presion', /1-888-351-4024/);
+    expect(ask('mi tio esta detenido en el centro de detencion y no le dan su medicina para la presion').text).toMatch(/atención médica/);
+  });
+
+  it('does not give that line to a relative only detained, who is first looked for in the locator', () => {
+    const result = ask('se llevaron a mi hijo los de inmigracion y no se a donde lo llevaron');
+    expect(result.text).toMatch(/locator\.ice\.gov/);
+    expect(result.text).not.toMatch(/1-888-351-4024/);
+  });
+
+  it('answers a lost court paper with where to look the date up', () => {
+    urgent('perdi el papel de mi corte y no me acuerdo de la fecha, como la reviso', /acis\.eoir\.justice\.gov|1-800-898-7180/);
+  });
+});
