@@ -1358,3 +1358,15 @@ describe('a detained relative without medical care, and a lost court date (issue
     urgent('perdi el papel de mi corte y no me acuerdo de la fecha, como la reviso', /acis\.eoir\.justice\.gov|1-800-898-7180/);
   });
 });
+
+describe('the gate: a question asked before its story, and a word both share (issue 11, fifteenth stop)', () => {
+  it('finds the question asked first, before the story told after it', () => {
+    expect(lastClause('hay alguna forma de arreglarme? llevo 12 años aqui trabajando y pagando taxes')).toBe('hay alguna forma de arreglarme');
+    expect(lastClause('llevo 12 años aquí, quiero legalizarme, se puede?')).toBe('quiero legalizarme, se puede');
+  });
+
+  it('asks the two questions for a general question, whether its story comes before or after it', () => {
+    expect(engine.plan('hay alguna forma de arreglarme?', [], 'user').kind).toBe('clarify');
+    expect(engine.plan('hay alguna forma de arreglarme? llevo 12 años aqui trabajando y pagando taxes', [], 'user').kind).toBe('clarify');
+  });
+});

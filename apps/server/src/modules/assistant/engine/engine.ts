@@ -106,10 +106,20 @@ const RUN_ON_WORDS = 20;
 const RUN_ON_QUESTION = 10;
 
 /**
- * The last clauses of a message of several, at least three words: where a story puts its question. A long
- * message dictated without punctuation ends with its question too: its last words.
+ * Where a message of several clauses asks its question: the sentence ending in its last question mark when
+ * a story follows it ("¿hay forma de arreglarme? llevo 12 años aquí"), else its last clauses, at least three
+ * words. A long message dictated without punctuation ends with its question too: its last words.
  */
 export function lastClause(message: string): string | undefined {
+  const mark = message.lastIndexOf('?');
+  if (mark > 0 && words(message.slice(mark + 1)).length > 0) {
+    const asked = message
+      .slice(0, mark)
+      .split(/[.?!\n¿]+/)
+      .filter((s) => words(s).length > 0)
+      .at(-1);
+    if (asked && words(asked).length >= 3) return asked.trim();
+  }
   const clauses = message.split(/[.?!\n,;]+/).filter((c) => words(c).length > 0);
   if (clauses.length === 1 && words(message).length > RUN_ON_WORDS) return words(message).slice(-RUN_ON_QUESTION).join(' ');
   let start = clauses.length - 1;
@@ -248,8 +258,8 @@ export class AnswerEngine {
       const gate = r.hits.find((h) => h.entry.id === GATE_ENTRY);
       const other = r.hits.find((h) => h.entry.id !== GATE_ENTRY);
       if (!gate || gate.evidence < GATE_MIN || r.named.length > 0) return undefined;
-      // A specific case holding most of the question's words beats a weak gate phrase ("me puede arreglar");
-      // a lone word that both share ("¿cómo me arreglo?") does not.
+      // A specific case holding most of the question's words, and more of them than the gate, beats a weak
+      // gate phrase ("me puede arreglar"); a lone word that both share ("¿hay forma de arreglarme?") does not.
       // A specific case ranked above the gate, on phrases of its own and more of the question's words, too
       // ("mi patrón me quiere arreglar los papeles": the green card through work).
       // A case of daily life (taxes, work, school) is the story's context, not a way to status: a gate phrase
@@ -265,7 +275,10 @@ export class AnswerEngine {
         !lifeStory &&
         other &&
         (other.evidence >= gate.evidence / GATE_LEAD ||
-          (other.knownCoverage >= DOMAIN_COVERAGE && (other.evidence > 0 || terms(message).length > 1) && gate.evidence < CONFIDENT) ||
+          (other.knownCoverage >= DOMAIN_COVERAGE &&
+            (other.evidence > 0 || terms(message).length > 1) &&
+            gate.evidence < CONFIDENT &&
+            other.knownCoverage > gate.knownCoverage) ||
           (other.score > gate.score && other.evidence >= CONFIDENT && other.knownCoverage > gate.knownCoverage));
       return specificWins ? undefined : gate;
     };
