@@ -96,11 +96,13 @@ const SETS: Array<[string, number, string[]?]> = [
   // Fifteenth stop: dev28 (58/80) and urgent probe 18 (29/40), each run unseen at the fourteenth stop's end and this
   // stop's start, then tuned on. d58: an assault victim afraid of the police, answered with the U visa, not as urgent;
   // v39: a police stop told as it happens (as e07 and w34).
-  ['dev28-questions.jsonl', 61, ['d58']],
+  ['dev28-questions.jsonl', 62, ['d58']],
   ['urgent-probes18.jsonl', 33, ['v39']],
   // dev30: written blind and committed before its first run (65/80 on the landed engine), the validation set of the
   // fifteenth stop's engine choices (decision 0090), then tuned on.
   ['dev30-questions.jsonl', 70],
+  // dev31: written blind (60/80 on the landed engine and on the engine tuned on dev30: the validation of those changes), then tuned on.
+  ['dev31-questions.jsonl', 62],
 ];
 const FORMAT = /sentences|closing sentence|EE\.UU\.|calls itself a lawyer|not exactly two questions|guest reply/;
 

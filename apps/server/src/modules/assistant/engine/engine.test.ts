@@ -1370,3 +1370,19 @@ describe('the gate: a question asked before its story, and a word both share (is
     expect(engine.plan('hay alguna forma de arreglarme? llevo 12 años aqui trabajando y pagando taxes', [], 'user').kind).toBe('clarify');
   });
 });
+
+describe('words of everyday life that are also keywords (issue 11, fifteenth stop)', () => {
+  it('a home remedy is not a landlord, and a landlord still is', () => {
+    expect(engine.plan('q remedio casero sirve para la tos de mi niño de 3 años', [], 'user').kind).toBe('offtopic');
+    expect(engine.plan('el casero me quiere sacar del apartamento', [], 'user').primary?.entry.id).toBe('renta-y-desalojo');
+  });
+
+  it('a general request for help with one’s status gets the two questions', () => {
+    expect(engine.plan('necesito ayuda con mi estatus migratorio por favor', [], 'user').kind).toBe('clarify');
+  });
+
+  it('a deported husband who means to come back across is told the risk of returning after a deportation', () => {
+    const plan = engine.plan('a mi esposo lo deportaron la semana pasada y dice que se va a regresar por el cerro, hay algun riesgo?', [], 'user');
+    expect(plan.primary?.entry.id).toBe('deportacion-previa-i-212');
+  });
+});
