@@ -103,6 +103,8 @@ const SETS: Array<[string, number, string[]?]> = [
   ['dev30-questions.jsonl', 70],
   // dev31: written blind (60/80 on the landed engine and on the engine tuned on dev30: the validation of those changes), then tuned on.
   ['dev31-questions.jsonl', 62],
+  // dev32: written blind, 60/80 on the landed engine and on the engine tuned on dev30 and dev31, then tuned on.
+  ['dev32-questions.jsonl', 62],
 ];
 const FORMAT = /sentences|closing sentence|EE\.UU\.|calls itself a lawyer|not exactly two questions|guest reply/;
 

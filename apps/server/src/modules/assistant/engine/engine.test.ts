@@ -1386,3 +1386,18 @@ describe('words of everyday life that are also keywords (issue 11, fifteenth sto
     expect(plan.primary?.entry.id).toBe('deportacion-previa-i-212');
   });
 });
+
+describe('dev32 wordings (issue 11, fifteenth stop)', () => {
+  it('asks the two questions for "ayuda con mis papeles"', () => {
+    expect(engine.plan('necesito ayuda con mis papeles porfavor', [], 'user').kind).toBe('clarify');
+  });
+
+  it('answers whether a resident child of a new citizen "queda ciudadana" with the automatic citizenship case', () => {
+    const plan = engine.plan('me hice ciudadano el mes pasado, mi hija tiene 15 años y es residente, ella tambien queda ciudadana?', [], 'user');
+    expect(plan.primary?.entry.id).toBe('ciudadania-hijos-nacidos-fuera');
+  });
+
+  it('answers what the petition for a spouse costs with the I-130 fee', () => {
+    expect(ask('Cuanto cobra inmigracion por la peticion de mi esposo? la voy a mandar por correo').text).toMatch(/675/);
+  });
+});
