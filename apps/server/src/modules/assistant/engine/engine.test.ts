@@ -1402,3 +1402,11 @@ describe('dev32 wordings (issue 11, fifteenth stop)', () => {
     expect(plan.primary?.entry.id).toBe('i-130');
   });
 });
+
+describe('urgent situations told in everyday words, never off-topic (issue 11, fifteenth stop)', () => {
+  it('refers each with its resource and who to ask', () => {
+    urgent('me empujaron la puerta y pasaron, puedo pelear?', /abogado|representante acreditado/);
+    urgent('tengo 15 años y mis papas no regresaron', /911|abogado|representante acreditado/);
+    urgent('el supervisor me agarra las nalgas, que hago?', /1-|911|abogado/);
+  });
+});
