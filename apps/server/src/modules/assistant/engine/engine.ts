@@ -107,7 +107,7 @@ const RUN_ON_QUESTION = 10;
 
 /**
  * Where a message of several clauses asks its question: the sentence ending in its last question mark when
- * a story follows it ("¿hay forma de arreglarme? llevo 12 años aquí"), else its last clauses, at least three
+ * a story follows it ("¿cómo me arreglo? trabajo aquí desde 2010"), else its last clauses, at least three
  * words. A long message dictated without punctuation ends with its question too: its last words.
  */
 export function lastClause(message: string): string | undefined {
@@ -259,7 +259,7 @@ export class AnswerEngine {
       const other = r.hits.find((h) => h.entry.id !== GATE_ENTRY);
       if (!gate || gate.evidence < GATE_MIN || r.named.length > 0) return undefined;
       // A specific case holding most of the question's words, and more of them than the gate, beats a weak
-      // gate phrase ("me puede arreglar"); a lone word that both share ("¿hay forma de arreglarme?") does not.
+      // gate phrase ("me puede arreglar"); a lone word that both share ("arreglar", in a case about an abuser who will not) does not.
       // A specific case ranked above the gate, on phrases of its own and more of the question's words, too
       // ("mi patrón me quiere arreglar los papeles": the green card through work).
       // A case of daily life (taxes, work, school) is the story's context, not a way to status: a gate phrase
