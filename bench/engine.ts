@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Assistant } from '../apps/server/src/modules/assistant/assistant';
 import { AnswerEngine } from '../apps/server/src/modules/assistant/engine/engine';
+import { Examples, readExamples } from '../apps/server/src/modules/assistant/engine/examples';
 import { KnowledgeBase, loadKnowledgeBase } from '../apps/server/src/modules/assistant/knowledge/load';
 import type { KnowledgeEntry } from '../apps/server/src/modules/assistant/knowledge/schema';
 
@@ -42,7 +43,10 @@ function multiplied(kb: KnowledgeBase, size: number): KnowledgeBase {
 
 async function measure(label: string, kb: KnowledgeBase): Promise<void> {
   const started = performance.now();
-  const assistant = new Assistant(new AnswerEngine(kb), null);
+  // As the product builds it (create-assistant.ts): with the example questions that vote for the case.
+  const engine = new AnswerEngine(kb);
+  engine.examples = new Examples(readExamples(), kb);
+  const assistant = new Assistant(engine, null);
   const loadMs = performance.now() - started;
   for (const q of questions) await assistant.collect({ message: q.q, history: q.history ?? [], mode: 'user' });
   const times: number[] = [];

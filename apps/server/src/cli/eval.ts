@@ -4,6 +4,7 @@
 // readability counted as spoken, and "N passed, M failed". Exits non-zero on any failure.
 // EVAL_VERBOSE=1 prints each question and answer.
 import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { loadConfig } from '../config';
 import { createAssistant } from '../modules/assistant';
 import { fernandezHuerta, inflesz, szigrisztPazos } from '../modules/assistant';
@@ -14,11 +15,12 @@ if (files.length === 0) {
   console.error('Uso: npm run eval -- <preguntas.jsonl> [...]');
   process.exit(2);
 }
-const questions: EvalQuestion[] = files.flatMap((file) =>
+// A training set's own questions are left out of the examples the engine votes with (cross-validation, decision 0091).
+const questions: Array<EvalQuestion & { set: string }> = files.flatMap((file) =>
   readFileSync(file, 'utf8')
     .split('\n')
     .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as EvalQuestion),
+    .map((line) => ({ ...(JSON.parse(line) as EvalQuestion), set: path.basename(file) })),
 );
 
 // Optional: <set>.topics.json maps topic tags to the entries written for them (issue 12's gap list).
@@ -51,6 +53,7 @@ let wrongTopics = 0;
 let answeredQuestions = 0;
 
 for (const question of questions) {
+  assistant.engine.examplesLeftOut = question.set;
   const mode = question.mode ?? 'user';
   const result = await assistant.collect({ message: question.q, history: question.history ?? [], mode });
   const { problems, wrongTopic } = judge(question, result);

@@ -1,5 +1,6 @@
 export { ConversationService } from './conversation';
 export { createAssistant } from './create-assistant';
+export { buildExamples, examplesFile, examplesJsonl } from './engine/examples';
 export { fernandezHuerta, inflesz, szigrisztPazos } from './engine/readability';
 export { normalize } from './engine/text';
 export { loadVocabulary, type Vocabulary } from './engine/vocabulary';
@@ -10,3 +11,4 @@ export { KnowledgeBase, knowledgeFolder, loadKnowledgeBase, readKnowledgeFiles }
 export type { KnowledgeEntry } from './knowledge/schema';
 export { ModelError, transcribe } from './model/openai-compatible';
 export { assistantRoutes } from './routes';
+export { TRAINING_SETS } from './training-sets';

@@ -21,6 +21,8 @@ export interface Candidate {
 }
 
 const CONTRAST_PENALTY = 8;
+/** A sentence the nearest example questions were answered with weighs this much more (all of their votes). */
+const VOTE_WEIGHT = 6;
 /** Between sentences that answer alike, the plainer one (INFLESZ read aloud) goes first (decisions D4). */
 const PLAIN_BONUS = 0.03;
 const readability = new Map<string, number>();
@@ -107,6 +109,7 @@ export function rank(
   urgent: boolean,
   contrasts: Array<[RegExp, RegExp]> = [],
   situation = question,
+  voted?: (text: string) => number,
 ): Ranked[] {
   const asked = new Set(terms(question));
   const opposite = (text: string) => isOpposite(situation, text, contrasts);
@@ -132,7 +135,9 @@ export function rank(
         ...c,
         other,
         shares: overlap > 0,
-        score: c.weight * (overlap / Math.sqrt(1 + own.size / 4) + typeScore + prior + plain) - (other ? CONTRAST_PENALTY : 0),
+        score:
+          c.weight * (overlap / Math.sqrt(1 + own.size / 4) + typeScore + prior + plain + (voted ? VOTE_WEIGHT * voted(c.line.text) : 0)) -
+          (other ? CONTRAST_PENALTY : 0),
       };
     })
     .sort((a, b) => b.score - a.score);
@@ -209,6 +214,8 @@ export interface ComposeInput {
   today: Date;
   /** A guided pathway (after the clarifying questions): its sentences in their written order. */
   inOrder?: boolean;
+  /** The share of the nearest example questions' votes a sentence got (examples.ts). */
+  voted?: (text: string) => number;
 }
 
 /** A sentence that says where to go: a phone number, 911, or an official address. */
@@ -231,7 +238,7 @@ function bestOf(hit: Hit, wanted: (line: Line) => boolean, input: ComposeInput, 
     link: hit.entry.link,
     weight: section === hit.section ? 1 : 0.8,
   }));
-  return rank(pool, input.question, input.intents, input.idf, true, input.contrasts, input.situation)[0];
+  return rank(pool, input.question, input.intents, input.idf, true, input.contrasts, input.situation, input.voted)[0];
 }
 
 export function composeBody(input: ComposeInput): string[] {
@@ -251,7 +258,7 @@ export function composeBody(input: ComposeInput): string[] {
     ...input.others.flatMap((hit) => candidatesOf(hit, 0.45)),
   ];
   const unique = pool.filter((c, i) => pool.findIndex((o) => o.line.text === c.line.text) === i);
-  const ranked = rank(unique, input.question, input.intents, input.idf, urgent, input.contrasts, input.situation);
+  const ranked = rank(unique, input.question, input.intents, input.idf, urgent, input.contrasts, input.situation, input.voted);
   const chosen: Ranked[] = [];
   // A sentence that says what a chosen one already says (two entries with the same warning) is left out.
   const same = (a: string, b: string) => {

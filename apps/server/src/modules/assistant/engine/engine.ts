@@ -3,6 +3,7 @@ import type { KnowledgeBase } from '../knowledge/load';
 import type { KnowledgeEntry, Section } from '../knowledge/schema';
 import { applyShortReply, askedAspects, extractFacts, GATE_ENTRY, isClarification, pathwaySection, unanswered, type Aspect, type Facts } from './clarify';
 import { closingSentence, composeBody, formsOf, isOpposite, ledBy, namesLawyer } from './compose';
+import type { Examples } from './examples';
 import { Retriever, type Hit, type Retrieval } from './retrieve';
 import { spellOutUnitedStates } from './sentences';
 import { formsMentioned, isStopWord, terms, words } from './text';
@@ -42,6 +43,8 @@ export interface Plan {
    * for help ("ayuda", "tengo miedo") is asked what happens; a thank-you ("ok gracias") is welcomed.
    */
   fixed?: 'help' | 'thanks';
+  /** The share of the nearest example questions' votes a sentence got. */
+  voted?: (text: string) => number;
 }
 
 export interface EngineResult {
@@ -87,6 +90,8 @@ const SECOND_QUESTION_WORDS = 3;
 const FOLLOW_UP_WORDS = 8;
 /** A short message continues the conversation only when at least this share of its words are ones the knowledge base uses. */
 const NEW_SUBJECT = 0.5;
+/** The nearest example questions' case replaces the matched one when its share of their votes is this much larger. */
+const EXAMPLE_MARGIN = 0.3;
 /** A related entry whose phrases weigh this share of the answer's adds its own answer sentence. */
 const COMPANION = 0.7;
 
@@ -163,6 +168,10 @@ export class AnswerEngine {
   readonly vocabulary: Vocabulary;
   /** Forms whose official PDF is in the documents catalog (else the closing sentence offers our guide). */
   officialForms: ReadonlySet<string> = new Set();
+  /** Questions people asked, with the cases that answered them: the nearest vote for the case. */
+  examples?: Examples;
+  /** A set of examples left out (an evaluation of that set). */
+  examplesLeftOut?: string;
 
   constructor(
     readonly kb: KnowledgeBase,
@@ -324,8 +333,20 @@ export class AnswerEngine {
             .sort((a, b) => b.sectionEvidence - a.sectionEvidence)[0]?.section ??
           this.retriever.caseOf(chosen.entry, this.retriever.expand(message).text, ranked, opposite));
     const section = ownCase && ownCase !== ranked[0] ? ownCase : this.retriever.caseOf(chosen.entry, retrieval.searched, ranked, opposite);
-    const primary =
+    let primary =
       section === chosen.section ? chosen : (hits.find((h) => h.entry === chosen.entry && h.section === section) ?? { ...chosen, section, sectionEvidence: 0 });
+    // The nearest questions people asked vote for the case within the entry (examples.ts, decision 0091):
+    // a case most of them were answered from wins over the one the words picked.
+    const voted = this.examples?.vote([...history.filter((t) => t.role === 'user').map((t) => t.content), message].join('\n'), this.examplesLeftOut);
+    const votedSection = voted?.top?.startsWith(`${primary.entry.id}#`)
+      ? primary.entry.sections.find((s) => voted.top === `${primary.entry.id}#${s.id}`)
+      : undefined;
+    if (
+      votedSection &&
+      votedSection !== primary.section &&
+      voted!.share(voted!.top!) - voted!.share(`${primary.entry.id}#${primary.section.id}`) > EXAMPLE_MARGIN
+    )
+      primary = hits.find((h) => h.entry === primary.entry && h.section === votedSection) ?? { ...primary, section: votedSection, sectionEvidence: 0 };
     // The answer's own entry, when urgent, gives the resource; another urgent match adds its own.
     // An urgent case counts when the question names it, or when its own words picked it within the entry.
     const primaryUrgent = primary.entry.urgent || (!!primary.section.urgent && (primary.sectionEvidence > 0 || section !== chosen.section));
@@ -360,6 +381,7 @@ export class AnswerEngine {
       alsoUrgent,
       secondCase,
       confident: primary.evidence >= CONFIDENT,
+      voted: voted?.sentence,
     };
   }
 
@@ -471,6 +493,7 @@ export class AnswerEngine {
       idf: (s) => this.retriever.idfOf(s),
       today: this.clock(),
       inOrder: plan.pathway,
+      voted: plan.voted,
     });
     return { body, companion };
   }

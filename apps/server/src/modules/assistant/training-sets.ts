@@ -1,0 +1,95 @@
+/**
+ * The evaluation sets (content/eval) the engine was tuned on: regression tests with floors
+ * (evaluation.test.ts), and the source of the example questions (examples.ts, `npm run examples`).
+ */
+/**
+ * [file, questions that must pass every check]; one under the score measured 2026-11-28 (docs/performance.md), the set's
+ * own questions left out of the examples the engine votes with (decision 0091).
+ * Held-out v2, dev6, dev7 and dev8 (read once unseen) are training sets since issue 11's fifth stop (held-out v3
+ * replaced them); dev9 and dev10 (each read once unseen) since its sixth; dev11 to dev14 (each run unseen before any change for it)
+ * since its seventh and eighth; urgent-probes and urgent-probes2 (40 urgent situations each, written blind; 33 and 28
+ * passing at their first runs) since its eighth; dev15, urgent-probes3, dev16 and dev17 (62/80, 22/40, 63/80 and 57/80 at
+ * their first runs) since its ninth; urgent-probes6, dev19, urgent-probes7, urgent-probes8 and urgent-probes9 (34/40, 64/80,
+ * 32/40, 30/40 and 31/40 at their first runs) since its tenth.
+ * dev18 and urgent-probes5 were kept unseen until the tenth stop's end run (65/80, 31/40), then tuned on.
+ * Never here: holdout-v3 (the frozen held-out set), urgent-probes4 and dev23 (kept unseen), nor the sets written blind for a
+ * stop's end run until that run is done.
+ */
+/** A set, its floor, and the urgent questions it still does not refer (named, so no other may join them). */
+export const TRAINING_SETS: Array<[string, number, string[]?]> = [
+  ['public-content.jsonl', 16],
+  ['own-questions.jsonl', 76],
+  ['holdout-questions.jsonl', 57],
+  ['dev-questions.jsonl', 83],
+  ['dev2-questions.jsonl', 58],
+  ['dev3-questions.jsonl', 55],
+  ['dev4-questions.jsonl', 29],
+  ['dev5-questions.jsonl', 77],
+  ['dev6-questions.jsonl', 74],
+  ['dev7-questions.jsonl', 71],
+  ['holdout-v2.jsonl', 90],
+  ['dev8-questions.jsonl', 76],
+  ['dev9-questions.jsonl', 76],
+  ['dev10-questions.jsonl', 72],
+  ['dev11-questions.jsonl', 77],
+  ['dev12-questions.jsonl', 78],
+  ['dev13-questions.jsonl', 71],
+  ['dev14-questions.jsonl', 76],
+  ['urgent-probes.jsonl', 39],
+  ['urgent-probes2.jsonl', 39],
+  ['dev15-questions.jsonl', 74],
+  ['urgent-probes3.jsonl', 34],
+  ['dev16-questions.jsonl', 73],
+  ['dev17-questions.jsonl', 72],
+  ['urgent-probes6.jsonl', 39],
+  ['dev19-questions.jsonl', 76],
+  // e07: a police stop told in the present, answered with the traffic-stop case, not as urgent.
+  ['urgent-probes7.jsonl', 38, ['e07']],
+  // g08: ICE near a school told by a child; g12: a letter to leave the country in 30 days, from no one named.
+  ['urgent-probes8.jsonl', 38, ['g08', 'g12']],
+  ['urgent-probes9.jsonl', 39],
+  // Run unseen at the start and the end of the tenth stop, then tuned on.
+  ['dev18-questions.jsonl', 76],
+  // y35: a teenager alone in Tijuana who wants to cross (no immigration word the engine knows).
+  ['urgent-probes5.jsonl', 38, ['y35']],
+  // Eleventh stop: written blind, committed before their first run, then tuned on.
+  ['dev21-questions.jsonl', 67],
+  ['urgent-probes11.jsonl', 30],
+  // q39: an asylum interview's interpreter, answered with the translation of documents, not as urgent.
+  ['dev22-questions.jsonl', 70, ['q39']],
+  ['urgent-probes12.jsonl', 34],
+  // Twelfth stop: written blind, committed before their first runs (24/40 each), then tuned on; urgent probe 14
+  // after its unseen end run. v30: a tourist held at an airport and pressed to sign, answered with the I-407, not as urgent.
+  ['urgent-probes13.jsonl', 34],
+  ['urgent-probes14.jsonl', 32, ['v30']],
+  // Kept unseen until the twelfth stop's end run (68/80, 31/40), then tuned on.
+  ['dev24-questions.jsonl', 69],
+  // x16: a hearing tomorrow and 'me van a poner traductor?' as a follow-up, answered with translations of documents.
+  ['urgent-probes15.jsonl', 34, ['x16']],
+  // Thirteenth stop: dev25 (62 and 63/80 at its two unseen runs) and urgent probe 16 (32/40 unseen on the landed engine and
+  // after the first changes), then tuned on.
+  ['dev25-questions.jsonl', 68],
+  ['urgent-probes16.jsonl', 36],
+  // dev26 (63/80 unseen on the landed engine and after the first changes) and urgent probe 17 (28/40 on the landed engine,
+  // 29/40 after the engine work), then tuned on. w34: a police stop while driving, told as it happens, answered with the
+  // traffic-stop case, not as urgent.
+  ['dev26-questions.jsonl', 75],
+  ['urgent-probes17.jsonl', 35, ['w34']],
+  // dev27: 62/80 on the landed engine and at the thirteenth stop's end run (af3fb28), then tuned on.
+  ['dev27-questions.jsonl', 69],
+  // Fifteenth stop: dev28 (58/80) and urgent probe 18 (29/40), each run unseen at the fourteenth stop's end and this
+  // stop's start, then tuned on. d58: an assault victim afraid of the police, answered with the U visa, not as urgent;
+  // v39: a police stop told as it happens (as e07 and w34).
+  ['dev28-questions.jsonl', 65, ['d58']],
+  ['urgent-probes18.jsonl', 34, ['v39']],
+  // dev30: written blind and committed before its first run (65/80 on the landed engine), the validation set of the
+  // fifteenth stop's engine choices (decision 0090), then tuned on.
+  ['dev30-questions.jsonl', 73],
+  // dev31: written blind (60/80 on the landed engine and on the engine tuned on dev30: the validation of those changes), then tuned on.
+  ['dev31-questions.jsonl', 63],
+  // dev32: written blind, 60/80 on the landed engine and on the engine tuned on dev30 and dev31, then tuned on.
+  ['dev32-questions.jsonl', 64],
+  // dev20 and urgent probe 10 (eleventh stop, tuned on since its end run) had no floor until the examples were made of these sets.
+  ['dev20-questions.jsonl', 69],
+  ['urgent-probes10.jsonl', 32],
+];
