@@ -99,14 +99,27 @@ export interface Vote {
  * sections, each by its score shared among them, and for their sentences by their score.
  */
 export class Examples {
-  private readonly index = new MiniSearch<{ id: number; text: string }>({ fields: ['text'], tokenize: (s) => s.split(' '), processTerm: (t) => t || null });
+  /** Each term's BM25 score in each example that holds it, from the library's index (MiniSearch). */
+  private readonly postings = new Map<string, { docs: Int32Array; scores: Float64Array }>();
   private readonly texts: Array<string[]>;
+  /** Score sums and matched terms per example, reused by every vote. */
+  private readonly sums: Float64Array;
+  private readonly counts: Int32Array;
 
   constructor(
     private readonly items: Example[],
     kb: KnowledgeBase,
   ) {
-    this.index.addAll(items.map((item, id) => ({ id, text: terms(item.q).join(' ') })));
+    const index = new MiniSearch<{ id: number; text: string }>({ fields: ['text'], tokenize: (s) => s.split(' '), processTerm: (t) => t || null });
+    const docs = items.map((item, id) => ({ id, text: terms(item.q).join(' ') }));
+    index.addAll(docs);
+    for (const term of new Set(docs.flatMap((d) => d.text.split(' ')))) {
+      if (!term) continue;
+      const found = index.search(term);
+      this.postings.set(term, { docs: Int32Array.from(found, (f) => f.id as number), scores: Float64Array.from(found, (f) => f.score) });
+    }
+    this.sums = new Float64Array(items.length);
+    this.counts = new Int32Array(items.length);
     const textOf = (ref: string) => {
       const [key, index] = ref.split('@');
       const [entryId, sectionId] = key!.split('#');
@@ -119,21 +132,50 @@ export class Examples {
     return this.items.length;
   }
 
+  /**
+   * The nearest examples, ranked as MiniSearch's OR search ranks: the sum of the terms' scores times the
+   * number of distinct terms matched; `leftOut`: a set whose examples do not count.
+   */
+  private nearest(question: string, leftOut?: string): Array<{ id: number; score: number }> {
+    const { sums, counts } = this;
+    const touched: number[] = [];
+    const seen = new Set<string>();
+    for (const term of terms(question)) {
+      const posting = this.postings.get(term);
+      if (!posting) continue;
+      const first = !seen.has(term);
+      seen.add(term);
+      for (let i = 0; i < posting.docs.length; i++) {
+        const doc = posting.docs[i]!;
+        if (counts[doc] === 0) touched.push(doc);
+        sums[doc]! += posting.scores[i]!;
+        if (first) counts[doc]! += 1;
+      }
+    }
+    const near: Array<{ id: number; score: number }> = [];
+    for (const doc of touched) {
+      const score = sums[doc]! * counts[doc]!;
+      sums[doc] = 0;
+      counts[doc] = 0;
+      if (this.items[doc]!.set === leftOut) continue;
+      // The best NEIGHBOURS so far, kept in order (a sort of every match cost most of a vote).
+      if (near.length < NEIGHBOURS || score > near.at(-1)!.score) {
+        let at = near.findIndex((n) => score > n.score);
+        if (at < 0) at = near.length;
+        near.splice(at, 0, { id: doc, score });
+        if (near.length > NEIGHBOURS) near.pop();
+      }
+    }
+    return near;
+  }
+
   vote(question: string, leftOut?: string): Vote {
-    const text = terms(question).join(' ');
     const sections = new Map<string, number>();
     const sentences = new Map<string, number>();
-    if (text) {
-      const near = this.index
-        .search(text)
-        .filter((r) => this.items[r.id as number]!.set !== leftOut)
-        .slice(0, NEIGHBOURS);
-      for (const r of near) {
-        const id = r.id as number;
-        const item = this.items[id]!;
-        for (const key of item.sections) sections.set(key, (sections.get(key) ?? 0) + r.score / item.sections.length);
-        for (const t of new Set(this.texts[id])) sentences.set(t, (sentences.get(t) ?? 0) + r.score);
-      }
+    for (const { id, score } of this.nearest(question, leftOut)) {
+      const item = this.items[id]!;
+      for (const key of item.sections) sections.set(key, (sections.get(key) ?? 0) + score / item.sections.length);
+      for (const t of new Set(this.texts[id])) sentences.set(t, (sentences.get(t) ?? 0) + score);
     }
     const sum = [...sections.values()].reduce((a, b) => a + b, 0);
     const most = Math.max(0, ...sentences.values());
