@@ -1399,3 +1399,16 @@ describe('urgent situations told in everyday words, never off-topic (issue 11, f
     urgent('el capataz me toca y me dice cosas, a donde me quejo', /1-|911|abogado/);
   });
 });
+
+describe('a situation told of "us" and fear in other words (issue 11, sixteenth stop)', () => {
+  it('tells a phrase of oneself of others wherever its "me" stands ("si me llevan": "si nos llevan")', () => {
+    expect(toldOfOthers('si me llevan')).toContain('si nos llevan');
+    expect(toldOfOthers('que pasa si me detienen')).toContain('que pasa si lo detienen');
+    expect(toldOfOthers('pedir asilo')).toEqual(['pedir asilo']);
+  });
+
+  it('refers a couple afraid for their children, and someone afraid of their government, never off-topic', () => {
+    urgent('si a los dos nos detienen con quien se quedan nuestras hijas que son de aqui', /poder|adulto de confianza/);
+    urgent('en venezuela me estan buscando por hablar contra el gobierno y me da panico regresar', /asilo/);
+  });
+});

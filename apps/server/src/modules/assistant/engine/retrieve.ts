@@ -116,15 +116,17 @@ function withKey(part: { text: string; byStems: boolean }): { text: string; bySt
   return { ...part, key };
 }
 
-/** Who a phrase is told of: "me" or "te" before the verb, and the same phrase of anyone else ("me pega": "la pega", "nos pega"). */
+/**
+ * Who a phrase is told of: "me" or "te" before the verb, wherever it stands, and the same phrase of anyone else
+ * ("me pega": "la pega", "nos pega"; "si me llevan": "si nos llevan").
+ */
 const OBJECTS = ['me', 'te', 'le', 'la', 'lo', 'nos', 'les', 'las', 'los'];
 export function toldOfOthers(phrase: string): string[] {
   // "No me dejan salir" is told of others the same way: "no la dejan salir".
-  const negated = phrase.startsWith('no ');
-  const [first, ...rest] = (negated ? phrase.slice(3) : phrase).split(' ');
-  if ((first !== 'me' && first !== 'te') || rest.length === 0) return [phrase];
-  const no = negated ? 'no ' : '';
-  return [phrase, ...OBJECTS.filter((o) => o !== first).map((o) => `${no}${o} ${rest.join(' ')}`)];
+  const words = phrase.split(' ');
+  const at = words.findIndex((w) => w === 'me' || w === 'te');
+  if (at < 0 || at === words.length - 1) return [phrase];
+  return [phrase, ...OBJECTS.filter((o) => o !== words[at]).map((o) => [...words.slice(0, at), o, ...words.slice(at + 1)].join(' '))];
 }
 
 export class Retriever {
