@@ -1411,4 +1411,8 @@ describe('a situation told of "us" and fear in other words (issue 11, sixteenth 
     urgent('si a los dos nos detienen con quien se quedan nuestras hijas que son de aqui', /poder|adulto de confianza/);
     urgent('en venezuela me estan buscando por hablar contra el gobierno y me da panico regresar', /asilo/);
   });
+
+  it('answers a Cuban asking for residence with the Cuban Adjustment Act, not the clarifying questions', () => {
+    expect(ask('somos cubanos y llegamos en 2023, ya podemos pedir la residencia?').text).toMatch(/Ajuste Cubano/);
+  });
 });
