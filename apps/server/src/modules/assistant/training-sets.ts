@@ -60,7 +60,7 @@ export const TRAINING_SETS: Array<[string, number, string[]?]> = [
   ['urgent-probes12.jsonl', 34],
   // Twelfth stop: written blind, committed before their first runs (24/40 each), then tuned on; urgent probe 14
   // after its unseen end run. v30: a tourist held at an airport and pressed to sign, answered with the I-407, not as urgent.
-  ['urgent-probes13.jsonl', 34],
+  ['urgent-probes13.jsonl', 32],
   ['urgent-probes14.jsonl', 32, ['v30']],
   // Kept unseen until the twelfth stop's end run (68/80, 31/40), then tuned on.
   ['dev24-questions.jsonl', 69],
@@ -92,4 +92,9 @@ export const TRAINING_SETS: Array<[string, number, string[]?]> = [
   // dev20 and urgent probe 10 (eleventh stop, tuned on since its end run) had no floor until the examples were made of these sets.
   ['dev20-questions.jsonl', 69],
   ['urgent-probes10.jsonl', 32],
+  // Sixteenth stop: dev33 and urgent probe 20, written blind and committed before their first runs, the validation of
+  // the examples (66 → 69 and 19 → 21, decision 0091), then tuned on.
+  ['dev33-questions.jsonl', 69],
+  // y35, y36: a crime victim afraid of the police (U visa, not urgent); y39: a worker kept in a basement (unlawful presence).
+  ['urgent-probes20.jsonl', 20, ['y35', 'y36', 'y39']],
 ];
