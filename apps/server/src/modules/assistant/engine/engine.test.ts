@@ -1412,6 +1412,11 @@ describe('a situation told of "us" and fear in other words (issue 11, sixteenth 
     urgent('en venezuela me estan buscando por hablar contra el gobierno y me da panico regresar', /asilo/);
   });
 
+  it('refers ICE at the door told in few words ("abre puerta", "POLICE" on their vests)', () => {
+    urgent('vino inmigracion a mi casa y gritan que abra, estoy con mis hijos', /No abras la puerta/);
+    urgent('unos con chaleco de police estan afuera parados y preguntan por mi hermano', /No abras la puerta|guardar silencio/);
+  });
+
   it('answers a Cuban asking for residence with the Cuban Adjustment Act, not the clarifying questions', () => {
     expect(ask('somos cubanos y llegamos en 2023, ya podemos pedir la residencia?').text).toMatch(/Ajuste Cubano/);
   });
