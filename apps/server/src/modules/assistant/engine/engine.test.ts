@@ -1417,6 +1417,11 @@ describe('a situation told of "us" and fear in other words (issue 11, sixteenth 
     urgent('unos con chaleco de police estan afuera parados y preguntan por mi hermano', /No abras la puerta|guardar silencio/);
   });
 
+  it('refers someone pressed to sign their deportation, and a letter to report with luggage, to their own cases', () => {
+    urgent('en la detencion me dicen que firme mi deportacion y ya, que hago', /No firmes/);
+    expect(engine.plan('ICE me mando una carta para presentarme con mi maleta el lunes para salir del pais', [], 'user').primary?.section.id).toBe('cita-para-salir');
+  });
+
   it('answers a Cuban asking for residence with the Cuban Adjustment Act, not the clarifying questions', () => {
     expect(ask('somos cubanos y llegamos en 2023, ya podemos pedir la residencia?').text).toMatch(/Ajuste Cubano/);
   });
