@@ -25,11 +25,11 @@ export const TRAINING_SETS: Array<[string, number, string[]?]> = [
   ['dev3-questions.jsonl', 55],
   ['dev4-questions.jsonl', 29],
   ['dev5-questions.jsonl', 77],
-  ['dev6-questions.jsonl', 74],
+  ['dev6-questions.jsonl', 73],
   ['dev7-questions.jsonl', 71],
   ['holdout-v2.jsonl', 90],
-  ['dev8-questions.jsonl', 76],
-  ['dev9-questions.jsonl', 76],
+  ['dev8-questions.jsonl', 75],
+  ['dev9-questions.jsonl', 75],
   ['dev10-questions.jsonl', 72],
   ['dev11-questions.jsonl', 77],
   ['dev12-questions.jsonl', 78],
@@ -40,7 +40,7 @@ export const TRAINING_SETS: Array<[string, number, string[]?]> = [
   ['dev15-questions.jsonl', 74],
   ['urgent-probes3.jsonl', 34],
   ['dev16-questions.jsonl', 73],
-  ['dev17-questions.jsonl', 72],
+  ['dev17-questions.jsonl', 71],
   ['urgent-probes6.jsonl', 39],
   ['dev19-questions.jsonl', 76],
   // e07: a police stop told in the present, answered with the traffic-stop case, not as urgent.
@@ -57,7 +57,7 @@ export const TRAINING_SETS: Array<[string, number, string[]?]> = [
   ['urgent-probes11.jsonl', 30],
   // q39: an asylum interview's interpreter, answered with the translation of documents, not as urgent.
   ['dev22-questions.jsonl', 70, ['q39']],
-  ['urgent-probes12.jsonl', 34],
+  ['urgent-probes12.jsonl', 32],
   // Twelfth stop: written blind, committed before their first runs (24/40 each), then tuned on; urgent probe 14
   // after its unseen end run. v30: a tourist held at an airport and pressed to sign, answered with the I-407, not as urgent.
   ['urgent-probes13.jsonl', 32],
@@ -73,10 +73,10 @@ export const TRAINING_SETS: Array<[string, number, string[]?]> = [
   // dev26 (63/80 unseen on the landed engine and after the first changes) and urgent probe 17 (28/40 on the landed engine,
   // 29/40 after the engine work), then tuned on. w34: a police stop while driving, told as it happens, answered with the
   // traffic-stop case, not as urgent.
-  ['dev26-questions.jsonl', 75],
+  ['dev26-questions.jsonl', 74],
   ['urgent-probes17.jsonl', 35, ['w34']],
   // dev27: 62/80 on the landed engine and at the thirteenth stop's end run (af3fb28), then tuned on.
-  ['dev27-questions.jsonl', 69],
+  ['dev27-questions.jsonl', 68],
   // Fifteenth stop: dev28 (58/80) and urgent probe 18 (29/40), each run unseen at the fourteenth stop's end and this
   // stop's start, then tuned on. d58: an assault victim afraid of the police, answered with the U visa, not as urgent;
   // v39: a police stop told as it happens (as e07 and w34).
@@ -97,4 +97,16 @@ export const TRAINING_SETS: Array<[string, number, string[]?]> = [
   ['dev33-questions.jsonl', 69],
   // y35, y36: a crime victim afraid of the police (U visa, not urgent); y39: a worker kept in a basement (unlawful presence).
   ['urgent-probes20.jsonl', 20, ['y35', 'y36', 'y39']],
+  // dev35 to dev37, urgent probes 21 and 22: written blind this stop and committed before their first runs (with and without
+  // the examples: 66 → 67, 62 → 62, 66 → 69, 19 → 19, 16 → 18), then examples and training sets.
+  ['dev35-questions.jsonl', 66],
+  // j24: a resident held at an airport and pressed to give up the green card (the I-407), not as urgent.
+  ['dev36-questions.jsonl', 61, ['j24']],
+  ['dev37-questions.jsonl', 68],
+  // u08: a traffic stop with ICE behind, told after it; u35: children whose parents have an ICE appointment; u37: a robbery
+  // victim afraid of the police.
+  ['urgent-probes21.jsonl', 19, ['u08', 'u35', 'u37']],
+  // k31: a mother preparing papers in case she is taken (the family plan's documents, not urgent); k39: H-2A workers whose
+  // passports were taken (the H-2A case, not trafficking).
+  ['urgent-probes22.jsonl', 19, ['k31', 'k39']],
 ];

@@ -1419,7 +1419,14 @@ describe('a situation told of "us" and fear in other words (issue 11, sixteenth 
 
   it('refers someone pressed to sign their deportation, and a letter to report with luggage, to their own cases', () => {
     urgent('en la detencion me dicen que firme mi deportacion y ya, que hago', /No firmes/);
-    expect(engine.plan('ICE me mando una carta para presentarme con mi maleta el lunes para salir del pais', [], 'user').primary?.section.id).toBe('cita-para-salir');
+    expect(engine.plan('ICE me mando una carta para presentarme con mi maleta el lunes para salir del pais', [], 'user').primary?.section.id).toBe(
+      'cita-para-salir',
+    );
+  });
+
+  it('refers a first hearing without a lawyer and a gang threat told as "me mandan de vuelta"', () => {
+    urgent('la primera corte es el lunes y no consigo abogado, los que hay cobran mucho, voy solo?', /Preséntate a tu audiencia/);
+    urgent('la mara ya mato a mi hermano mayor, me dijeron que yo sigo, aca que puedo pedir', /asilo/);
   });
 
   it('answers a Cuban asking for residence with the Cuban Adjustment Act, not the clarifying questions', () => {
