@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import MiniSearch from 'minisearch';
 import type { KnowledgeBase } from '../knowledge/load';
@@ -76,9 +76,8 @@ export function examplesFile(): string {
   return path.join(path.dirname(knowledgeFolder()), 'assistant', 'examples.jsonl');
 }
 
-/** The examples as written (an empty list when the file is missing). */
+/** The examples as written (content: a missing file stops the server, as a missing knowledge file does). */
 export function readExamples(file = examplesFile()): Example[] {
-  if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8')
     .split('\n')
     .filter((l) => l.trim())
