@@ -1429,6 +1429,21 @@ describe('a situation told of "us" and fear in other words (issue 11, sixteenth 
     urgent('la mara ya mato a mi hermano mayor, me dijeron que yo sigo, aca que puedo pedir', /asilo/);
   });
 
+  it('refers debt bondage, persecution told in the past and a decision to take to another court', () => {
+    urgent('el encargado tiene mi acta y dice que les debo mucho del raite, no me deja ir, como salgo de esto', /1-888-373-7888/);
+    urgent('en guatemala mis tios me querian matar por ser trans, llevo un año aqui, que hago', /asilo/);
+    urgent('me llego lo que decidio el juez y quiero que otra corte lo revise, todavia estoy a tiempo?', /30 días/);
+  });
+
+  it('lets a section close behind lead when it holds both stronger phrases and more of the question', () => {
+    const [a, b] = kb.entries
+      .slice(0, 2)
+      .map((entry) => ({ entry, section: entry.sections[0]!, score: 0, evidence: 0, coverage: 0, knownCoverage: 0, sectionEvidence: 0 }));
+    const top = { ...a!, score: 27, evidence: 4.8, knownCoverage: 0.7 };
+    expect(leadOf([top, { ...b!, score: 23, evidence: 7.4, knownCoverage: 0.9 }])?.entry).toBe(b!.entry);
+    expect(leadOf([top, { ...b!, score: 23, evidence: 7.4, knownCoverage: 0.6 }])?.entry).toBe(a!.entry);
+  });
+
   it('answers a Cuban asking for residence with the Cuban Adjustment Act, not the clarifying questions', () => {
     expect(ask('somos cubanos y llegamos en 2023, ya podemos pedir la residencia?').text).toMatch(/Ajuste Cubano/);
   });
