@@ -109,4 +109,13 @@ export const TRAINING_SETS: Array<[string, number, string[]?]> = [
   // k31: a mother preparing papers in case she is taken (the family plan's documents, not urgent); k39: H-2A workers whose
   // passports were taken (the H-2A case, not trafficking).
   ['urgent-probes22.jsonl', 19, ['k31', 'k39']],
+  // dev38, dev39, urgent probes 23 and 24: written blind late in the sixteenth stop, committed before their first runs
+  // (without and with the examples: 65 → 65, 66 → 70, 25 → 26, 22 → 23), then examples and training sets.
+  ['dev38-questions.jsonl', 65],
+  ['dev39-questions.jsonl', 70],
+  // q23: a mother with an ankle monitor called in, asking who keeps her children (the family plan, not urgent); q36: how to
+  // know a lawyer is real (finding a lawyer, not urgent).
+  ['urgent-probes23.jsonl', 25, ['q23', 'q36']],
+  // r03: a mother of 71 beaten by her citizen son (VAWA for parents is not matched).
+  ['urgent-probes24.jsonl', 24, ['r03']],
 ];

@@ -1435,13 +1435,10 @@ describe('a situation told of "us" and fear in other words (issue 11, sixteenth 
     urgent('me llego lo que decidio el juez y quiero que otra corte lo revise, todavia estoy a tiempo?', /30 días/);
   });
 
-  it('lets a section close behind lead when it holds both stronger phrases and more of the question', () => {
-    const [a, b] = kb.entries
-      .slice(0, 2)
-      .map((entry) => ({ entry, section: entry.sections[0]!, score: 0, evidence: 0, coverage: 0, knownCoverage: 0, sectionEvidence: 0 }));
-    const top = { ...a!, score: 27, evidence: 4.8, knownCoverage: 0.7 };
-    expect(leadOf([top, { ...b!, score: 23, evidence: 7.4, knownCoverage: 0.9 }])?.entry).toBe(b!.entry);
-    expect(leadOf([top, { ...b!, score: 23, evidence: 7.4, knownCoverage: 0.6 }])?.entry).toBe(a!.entry);
+  it('refers parents without papers asking who keeps their children, never the clarifying questions', () => {
+    const plan = engine.plan('no tenemos papeles mi mujer y yo, si un dia nos detienen, nuestros hijos de aca quien se los queda?', [], 'user');
+    expect(plan.kind).toBe('urgent');
+    expect(plan.primary?.entry.id).toBe('plan-familiar-de-emergencia');
   });
 
   it('answers a Cuban asking for residence with the Cuban Adjustment Act, not the clarifying questions', () => {

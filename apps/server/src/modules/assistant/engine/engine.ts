@@ -146,14 +146,10 @@ const RARE_ONLY = 2.5;
 /**
  * The section that leads the answer: the best ranked, unless it matched by shared words alone and a
  * section close behind matched a keyword phrase or a named form (what people call the thing beats
- * words that happen to be shared), or a section close behind beats it on both phrases and words.
+ * words that happen to be shared).
  */
 export function leadOf(hits: Hit[]): Hit | undefined {
   const top = hits[0];
-  // A section close behind with stronger phrases and more of the question's words ranked second only on shared
-  // words (measured: decision 0091).
-  const stronger = top && hits.slice(1, LEAD_WINDOW).find((h) => h.evidence > top.evidence && h.knownCoverage > top.knownCoverage);
-  if (stronger && top.evidence >= CONFIDENT) return stronger;
   if (!top || top.evidence >= CONFIDENT) return top;
   // A top hit on a lone rare word ("ahorita") has no phrase: a keyword phrase close behind that holds as
   // much of the question leads.
