@@ -23,26 +23,26 @@ export const TRAINING_SETS: Array<[string, number, string[]?]> = [
   ['dev-questions.jsonl', 83],
   ['dev2-questions.jsonl', 58],
   ['dev3-questions.jsonl', 55],
-  ['dev4-questions.jsonl', 29],
+  ['dev4-questions.jsonl', 28],
   ['dev5-questions.jsonl', 77],
   ['dev6-questions.jsonl', 73],
   ['dev7-questions.jsonl', 71],
   ['holdout-v2.jsonl', 90],
-  ['dev8-questions.jsonl', 75],
+  ['dev8-questions.jsonl', 73],
   ['dev9-questions.jsonl', 75],
-  ['dev10-questions.jsonl', 72],
+  ['dev10-questions.jsonl', 71],
   ['dev11-questions.jsonl', 77],
-  ['dev12-questions.jsonl', 78],
+  ['dev12-questions.jsonl', 76],
   ['dev13-questions.jsonl', 71],
-  ['dev14-questions.jsonl', 76],
+  ['dev14-questions.jsonl', 74],
   ['urgent-probes.jsonl', 39],
   ['urgent-probes2.jsonl', 39],
-  ['dev15-questions.jsonl', 74],
+  ['dev15-questions.jsonl', 73],
   ['urgent-probes3.jsonl', 34],
   ['dev16-questions.jsonl', 73],
-  ['dev17-questions.jsonl', 71],
+  ['dev17-questions.jsonl', 70],
   ['urgent-probes6.jsonl', 39],
-  ['dev19-questions.jsonl', 76],
+  ['dev19-questions.jsonl', 75],
   // e07: a police stop told in the present, answered with the traffic-stop case, not as urgent.
   ['urgent-probes7.jsonl', 38, ['e07']],
   // g08: ICE near a school told by a child; g12: a letter to leave the country in 30 days, from no one named.
@@ -53,11 +53,11 @@ export const TRAINING_SETS: Array<[string, number, string[]?]> = [
   // y35: a teenager alone in Tijuana who wants to cross (no immigration word the engine knows).
   ['urgent-probes5.jsonl', 38, ['y35']],
   // Eleventh stop: written blind, committed before their first run, then tuned on.
-  ['dev21-questions.jsonl', 67],
+  ['dev21-questions.jsonl', 65],
   ['urgent-probes11.jsonl', 30],
   // q39: an asylum interview's interpreter, answered with the translation of documents, not as urgent.
   ['dev22-questions.jsonl', 70, ['q39']],
-  ['urgent-probes12.jsonl', 32],
+  ['urgent-probes12.jsonl', 31],
   // Twelfth stop: written blind, committed before their first runs (24/40 each), then tuned on; urgent probe 14
   // after its unseen end run. v30: a tourist held at an airport and pressed to sign, answered with the I-407, not as urgent.
   ['urgent-probes13.jsonl', 32],
@@ -73,14 +73,14 @@ export const TRAINING_SETS: Array<[string, number, string[]?]> = [
   // dev26 (63/80 unseen on the landed engine and after the first changes) and urgent probe 17 (28/40 on the landed engine,
   // 29/40 after the engine work), then tuned on. w34: a police stop while driving, told as it happens, answered with the
   // traffic-stop case, not as urgent.
-  ['dev26-questions.jsonl', 74],
+  ['dev26-questions.jsonl', 73],
   ['urgent-probes17.jsonl', 35, ['w34']],
   // dev27: 62/80 on the landed engine and at the thirteenth stop's end run (af3fb28), then tuned on.
   ['dev27-questions.jsonl', 68],
   // Fifteenth stop: dev28 (58/80) and urgent probe 18 (29/40), each run unseen at the fourteenth stop's end and this
   // stop's start, then tuned on. d58: an assault victim afraid of the police, answered with the U visa, not as urgent;
   // v39: a police stop told as it happens (as e07 and w34).
-  ['dev28-questions.jsonl', 65, ['d58']],
+  ['dev28-questions.jsonl', 64, ['d58']],
   ['urgent-probes18.jsonl', 34, ['v39']],
   // dev30: written blind and committed before its first run (65/80 on the landed engine), the validation set of the
   // fifteenth stop's engine choices (decision 0090), then tuned on.
@@ -102,7 +102,7 @@ export const TRAINING_SETS: Array<[string, number, string[]?]> = [
   ['dev35-questions.jsonl', 66],
   // j24: a resident held at an airport and pressed to give up the green card (the I-407), not as urgent.
   ['dev36-questions.jsonl', 61, ['j24']],
-  ['dev37-questions.jsonl', 68],
+  ['dev37-questions.jsonl', 67],
   // u08: a traffic stop with ICE behind, told after it; u35: children whose parents have an ICE appointment; u37: a robbery
   // victim afraid of the police.
   ['urgent-probes21.jsonl', 19, ['u08', 'u35', 'u37']],
@@ -111,7 +111,7 @@ export const TRAINING_SETS: Array<[string, number, string[]?]> = [
   ['urgent-probes22.jsonl', 19, ['k31', 'k39']],
   // dev38, dev39, urgent probes 23 and 24: written blind late in the sixteenth stop, committed before their first runs
   // (without and with the examples: 65 → 65, 66 → 70, 25 → 26, 22 → 23), then examples and training sets.
-  ['dev38-questions.jsonl', 65],
+  ['dev38-questions.jsonl', 62],
   ['dev39-questions.jsonl', 70],
   // q23: a mother with an ankle monitor called in, asking who keeps her children (the family plan, not urgent); q36: how to
   // know a lawyer is real (finding a lawyer, not urgent).

@@ -92,6 +92,8 @@ const FOLLOW_UP_WORDS = 8;
 const NEW_SUBJECT = 0.5;
 /** The nearest example questions' case replaces the matched one when its share of their votes is this much larger. */
 const EXAMPLE_MARGIN = 0.3;
+/** An answer no near example was answered from needs its case to hold at least this share of the question's words. */
+const UNVOTED_COVERAGE = 0.5;
 /** A related entry whose phrases weigh this share of the answer's adds its own answer sentence. */
 const COMPANION = 0.7;
 
@@ -351,6 +353,12 @@ export class AnswerEngine {
     // An urgent case counts when the question names it, or when its own words picked it within the entry.
     const primaryUrgent = primary.entry.urgent || (!!primary.section.urgent && (primary.sectionEvidence > 0 || section !== chosen.section));
     const urgentHit = primaryUrgent ? primary : urgent;
+    // A second opinion (decision 0092): when none of the nearest questions people asked was answered from the
+    // chosen entry, and its case holds less than half of the question's words, the words matched something else:
+    // the engine says it has no reliable information and where to ask, never an urgent case nor a form named.
+    const unvoted = !!voted?.top && primary.entry.sections.every((s) => voted.share(`${primary.entry.id}#${s.id}`) === 0);
+    if (unvoted && !urgentHit && retrieval.named.length === 0 && primary.knownCoverage < UNVOTED_COVERAGE)
+      return { kind: 'unknown', mode, question, asked: message, intents, hits, confident: false };
     // A second urgent situation needs a phrase of its own, not a passing word ("lo que me pidió el juez" in a DUI story).
     // An entry about the same procedure (the I-360's SIJ case, beside the SIJ entry) is not a second situation.
     const sameProcedure = (h: Hit) => !!urgentHit && formsOf(h).some((f) => formsOf(urgentHit).includes(f));

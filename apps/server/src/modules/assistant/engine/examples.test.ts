@@ -56,6 +56,22 @@ describe('examples: questions people asked, with the cases that answered them', 
     expect(other.text).not.toMatch(/N-400/);
   });
 
+  it('says it has no reliable information when no near question was answered from the chosen entry and its case holds few of the words', () => {
+    const engine = new AnswerEngine(kb);
+    const question = 'mi compadre dice que con la loteria de visas se arregla rapido, es cierto para los de guatemala';
+    expect(engine.plan(question, [], 'user').primary?.entry.id).toBe('loteria-de-visas');
+    const near = (sections: string[]): Example[] => [{ q: 'la loteria de visas sirve para los de guatemala', set: 'a', sections, sentences: [] }];
+    engine.examples = new Examples(near(['n-400#costo']), kb);
+    expect(engine.plan(question, [], 'user').kind).toBe('unknown');
+    expect(engine.respond(question).text).toMatch(/No tengo información segura/);
+    // Answered from the entry by a near question: the answer stands.
+    engine.examples = new Examples(near([`loteria-de-visas#${kb.byId.get('loteria-de-visas')!.sections[0]!.id}`]), kb);
+    expect(engine.plan(question, [], 'user').kind).toBe('answer');
+    // Never for an urgent case.
+    engine.examples = new Examples([{ q: 'ice se llevo a mi esposo', set: 'a', sections: ['n-400#costo'], sentences: [] }], kb);
+    expect(engine.plan('ice se llevo a mi esposo esta mañana', [], 'user').kind).toBe('urgent');
+  });
+
   it('is written from the training sets as they are, never from the held-out or unseen sets', () => {
     const sets = TRAINING_SETS.map(([set]) => set);
     for (const unseen of ['holdout-v3.jsonl', 'dev23-questions.jsonl', 'urgent-probes4.jsonl', 'dev29-questions.jsonl', 'urgent-probes19.jsonl'])
