@@ -214,7 +214,7 @@ export interface ComposeInput {
   today: Date;
   /** A guided pathway (after the clarifying questions): its sentences in their written order. */
   inOrder?: boolean;
-  /** The share of the nearest example questions' votes a sentence got (examples.ts). */
+  /** A sentence's votes from the nearest example questions, against the most-voted sentence's (examples.ts). */
   voted?: (text: string) => number;
 }
 

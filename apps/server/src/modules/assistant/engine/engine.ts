@@ -43,7 +43,7 @@ export interface Plan {
    * for help ("ayuda", "tengo miedo") is asked what happens; a thank-you ("ok gracias") is welcomed.
    */
   fixed?: 'help' | 'thanks';
-  /** The share of the nearest example questions' votes a sentence got. */
+  /** A sentence's votes from the nearest example questions, against the most-voted sentence's (examples.ts). */
   voted?: (text: string) => number;
 }
 
