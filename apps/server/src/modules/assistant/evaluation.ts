@@ -1,6 +1,6 @@
 import type { AnswerKind, Turn } from '@camino/contracts';
 import { isClosing, isSelfDescribedLawyer } from './engine/guard';
-import { normalize } from './engine/text';
+import { lowerWithoutAccents, normalize } from './engine/text';
 
 /**
  * An evaluation question (content/eval/*.jsonl, format of ../shared/eval/README.md):
@@ -57,10 +57,7 @@ export function judge(question: EvalQuestion, answer: EvalAnswer): Verdict {
   const kind = kindOf(question);
   const text = normalize(answer.text);
   // Content patterns read the text lower-cased and without accents, with its punctuation (uscis.gov, 1-800-...).
-  const plain = answer.text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '');
+  const plain = lowerWithoutAccents(answer.text);
   const matches = (pattern: string) => new RegExp(pattern, 'i').test(plain);
   const count = answer.sentences.length;
   const guest = question.mode === 'guest';

@@ -3,7 +3,7 @@ import type { KnowledgeBase } from '../knowledge/load';
 import type { KnowledgeEntry, Section } from '../knowledge/schema';
 import { applyShortReply, askedAspects, extractFacts, GATE_ENTRY, isClarification, pathwaySection, unanswered, type Aspect, type Facts } from './clarify';
 import { closingSentence, composeBody, formsOf, isOpposite, ledBy, namesLawyer } from './compose';
-import type { Examples } from './examples';
+import { exampleText, type Examples } from './examples';
 import { Retriever, type Hit, type Retrieval } from './retrieve';
 import { spellOutUnitedStates } from './sentences';
 import { formsMentioned, isStopWord, terms, words } from './text';
@@ -339,7 +339,7 @@ export class AnswerEngine {
       section === chosen.section ? chosen : (hits.find((h) => h.entry === chosen.entry && h.section === section) ?? { ...chosen, section, sectionEvidence: 0 });
     // The nearest questions people asked vote for the case within the entry (examples.ts, decision 0091):
     // a case most of them were answered from wins over the one the words picked.
-    const voted = this.examples?.vote([...history.filter((t) => t.role === 'user').map((t) => t.content), message].join('\n'), this.examplesLeftOut);
+    const voted = this.examples?.vote(exampleText({ q: message, history }), this.examplesLeftOut);
     const votedSection = voted?.top?.startsWith(`${primary.entry.id}#`)
       ? primary.entry.sections.find((s) => voted.top === `${primary.entry.id}#${s.id}`)
       : undefined;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import MiniSearch from 'minisearch';
 import type { KnowledgeBase } from '../knowledge/load';
 import { knowledgeFolder } from '../knowledge/load';
-import { terms } from './text';
+import { lowerWithoutAccents, terms } from './text';
 
 /**
  * Questions people asked, with the case sections and the sentences that answered them (decision 0091):
@@ -24,7 +24,7 @@ export interface Example {
 /** What a question to label says a correct answer holds: groups of alternatives, forms. */
 export interface Expectation {
   q: string;
-  history?: Array<{ role: string; content: string }>;
+  history?: ReadonlyArray<{ role: string; content: string }>;
   must?: string[][];
   forms_any?: string[];
 }
@@ -35,12 +35,6 @@ const NEIGHBOURS = 8;
 const MOST_SECTIONS = 15;
 /** "Un abogado o un representante acreditado" is in every urgent answer's closing: it tells no case. */
 const EVERY_ANSWER = /abogad|acreditad/;
-
-const plain = (text: string) =>
-  text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '');
 
 /** The question as an example: its conversation's questions, then it. */
 export function exampleText(q: Expectation): string {
@@ -59,7 +53,8 @@ export function label(kb: KnowledgeBase, q: Expectation): Pick<Example, 'section
   const sentences: string[] = [];
   for (const entry of kb.entries)
     for (const section of entry.sections) {
-      const lines = section.answer.map((l) => plain(l.text));
+      // Read as the evaluation reads an answer (evaluation.ts).
+      const lines = section.answer.map((l) => lowerWithoutAccents(l.text));
       const text = lines.join(' ');
       if (!groups.every((g) => g.some((r) => r.test(text)))) continue;
       const named = section.forms ?? entry.forms;
@@ -125,10 +120,6 @@ export class Examples {
       return kb.byId.get(entryId!)?.sections.find((s) => s.id === sectionId)?.answer[Number(index)]?.text;
     };
     this.texts = items.map((item) => item.sentences.map(textOf).filter((t): t is string => !!t));
-  }
-
-  get size(): number {
-    return this.items.length;
   }
 
   /**

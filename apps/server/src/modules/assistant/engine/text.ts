@@ -16,6 +16,14 @@ export function normalizeOnce(text: string): string {
     .trim();
 }
 
+/** Lower case and accents removed, punctuation kept ("uscis.gov", "1-800-..."): how content expectations read a text. */
+export function lowerWithoutAccents(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
+}
+
 /** `normalizeOnce`, remembered for short texts. */
 export function normalize(text: string): string {
   // The same texts (the knowledge base's sentences, the question's parts) are normalised many times per
