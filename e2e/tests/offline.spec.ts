@@ -87,11 +87,19 @@ test('after one visit, /chat, the rights pages and the last answers open offline
   await expect(waiting).toContainText('Sin conexión. Enviaremos tu pregunta cuando vuelva la conexión.');
   await expect(waiting).toContainText('¿Cuánto cuesta el formulario I-130?');
   await page.screenshot({ path: `/tmp/15a-offline-waiting-${width}.png`, fullPage: true });
+  // Who is signed in is known again only after the question left (held here so it is so every time):
+  // the conversation kept for the tab comes back above the new question, not instead of it.
+  await context.route('**/api/me', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
   await context.setOffline(false);
   await expect(waiting).toHaveCount(0);
   await expect(page.getByTestId('question-box')).toHaveText('¿Cuánto cuesta el formulario I-130?');
   await expect(page.getByTestId('response-box')).toContainText('I-130');
   await expect(page.getByTestId('offline-section')).toHaveCount(0);
+  await expect(page.getByTestId('thread-question')).toHaveText([QUESTION]);
+  await expect(page.getByTestId('question-box')).toHaveText('¿Cuánto cuesta el formulario I-130?');
 });
 
 test('the answers kept on the phone go on sign-out', async ({ page, context }) => {

@@ -95,8 +95,16 @@ test('when the server voice fails mid-answer, what it said is heard, then the br
   await signUp(page);
   const reply = 'Claro, te explico. El formulario I-90 sirve para renovar tu mica. Cuesta 465 dólares en papel.';
   await request.post(`${FAKE_URLS.openai}/__control/script`, { data: { behaviors: [{ kind: 'reply', text: reply }] } });
-  // The first sentence is spoken by the server (as usual), the second meets a quota error.
-  await request.post(`${FAKE_URLS.elevenlabs}/__control/script`, { data: { behaviors: [{ kind: 'slow', chunkDelayMs: 5 }, { kind: 'quota_exceeded' }] } });
+  // The first sentence is spoken by the server (as usual), the second meets a quota error. The page asks
+  // for the sentences at once, so the error is tied to the second sentence's text, not to an arrival order.
+  await request.post(`${FAKE_URLS.elevenlabs}/__control/script`, {
+    data: {
+      behaviors: [
+        { kind: 'slow', chunkDelayMs: 5 },
+        { kind: 'quota_exceeded', text: 'El formulario I-90 sirve para renovar tu mica.' },
+      ],
+    },
+  });
   await page.goto('/chat');
   await page.getByLabel('Tu pregunta').fill('¿Cómo renuevo mi mica?');
   await page.getByRole('button', { name: 'Preguntar' }).click();

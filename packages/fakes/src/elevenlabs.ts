@@ -3,7 +3,9 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { sendJson, sleep, startHttp, type FakeServer } from './http';
 
 /**
- * What the next text-to-speech request gets (first queued first); with none queued, audio.
+ * What the next text-to-speech request gets (first queued first); with none queued, audio. A behavior
+ * with `text` is kept for the request of exactly that text (clients ask for several sentences at once,
+ * so the order in which they arrive is not the order of the sentences).
  * - quota_exceeded: 401 (ElevenLabs' status for it, not 429) quota_exceeded
  * - invalid_key: 401 invalid_api_key, whatever the key
  * - too_long: 400 max_character_limit_exceeded, whatever the length
@@ -14,7 +16,7 @@ import { sendJson, sleep, startHttp, type FakeServer } from './http';
  *   (until the client goes away)
  * - slow: the audio, with `chunkDelayMs` between two chunks (a voice that streams slowly)
  */
-export type ElevenLabsBehavior =
+export type ElevenLabsBehavior = { text?: string } & (
   | { kind: 'quota_exceeded' }
   | { kind: 'invalid_key' }
   | { kind: 'too_long' }
@@ -23,7 +25,8 @@ export type ElevenLabsBehavior =
   | { kind: 'server_error' }
   | { kind: 'hang' }
   | { kind: 'stall'; afterChunks?: number }
-  | { kind: 'slow'; chunkDelayMs: number };
+  | { kind: 'slow'; chunkDelayMs: number }
+);
 
 export interface ElevenLabsRequest {
   at: number;
@@ -167,7 +170,8 @@ export async function startFakeElevenLabs(options: FakeElevenLabsOptions): Promi
     if (!text.trim()) return sendJson(response, 400, detail('invalid_text', 'The text must not be empty.'));
     if (text.length > ELEVENLABS_MAX_CHARS) return sendJson(response, 400, tooLong(text.length));
 
-    const behavior = queue.shift();
+    const index = queue.findIndex((queued) => queued.text === undefined || queued.text === text);
+    const behavior = index < 0 ? undefined : queue.splice(index, 1)[0];
     switch (behavior?.kind) {
       case 'quota_exceeded':
         return sendJson(response, 401, quotaExceeded);

@@ -73,6 +73,14 @@ describe('speak() against the fake ElevenLabs', () => {
     expect(quota.message).not.toContain('credits');
   });
 
+  it('the fake keeps a behavior bound to a text for the request of that text, whatever arrives first', async () => {
+    fake.script([{ kind: 'quota_exceeded', text: 'Segunda.' }]);
+    const first = await bytes(await speak(settings, { text: 'Primera.', voiceId: 'v' }));
+    expect(first.data.length).toBeGreaterThan(0);
+    expect(await failure(speak(settings, { text: 'Segunda.', voiceId: 'v' }))).toMatchObject({ kind: 'quota' });
+    await bytes(await speak(settings, { text: 'Segunda.', voiceId: 'v' }));
+  });
+
   it('gives up on a provider that does not answer, and on one that stops mid-audio', async () => {
     fake.script([{ kind: 'hang' }]);
     const started = Date.now();

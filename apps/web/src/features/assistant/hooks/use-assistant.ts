@@ -60,13 +60,17 @@ export function useAssistant(mode: 'user' | 'guest', options: { onGuestLimit?: (
     loadAsk().catch(() => {});
   }, []);
 
+  // The session may be known only after a question left (opened offline, it is asked when the connection
+  // returns, with the waiting question): the kept turns go before it, they never replace it.
+  const restored = useRef(false);
   useEffect(() => {
-    if (mode !== 'user' || !signedInId || turns.current.length) return;
+    if (mode !== 'user' || !signedInId || restored.current) return;
+    restored.current = true;
     const kept = keptConversation(signedInId);
     if (!kept) return;
-    turns.current = kept.turns;
-    chatId.current = kept.chatId;
-    setThread(kept.thread.map((e) => ({ ...e, id: nextId++, done: true })));
+    turns.current = [...kept.turns, ...turns.current].slice(-LIMITS.historyMaxTurns);
+    chatId.current ??= kept.chatId;
+    setThread((all) => [...kept.thread.map((e) => ({ ...e, id: nextId++, done: true })), ...all]);
   }, [mode, signedInId]);
 
   const ask = useCallback(
@@ -94,6 +98,9 @@ export function useAssistant(mode: 'user' | 'guest', options: { onGuestLimit?: (
         update((e) => ({ ...e, answer: result.text, kind: result.kind, source: result.source ?? null, done: true }));
         // Kept on this device to be read offline (issue 15): answers only, not clarifying questions.
         const userId = queryClient.getQueryData<SessionUser | null>(sessionQueryKey)?.id;
+        // An answer came, so the network is back: a session not known yet (the page was opened offline, and the
+        // browser may not say it is online again) is asked now, and the conversation kept for the tab comes back.
+        if (mode === 'user' && queryClient.getQueryData(sessionQueryKey) === undefined) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
         if (mode === 'user' && userId && (result.kind === 'answer' || result.kind === 'urgent'))
           rememberAnswer(userId, { question, answer: result.text, at: new Date().toISOString() });
         turns.current = [...turns.current, { role: 'user' as const, content: question }, { role: 'assistant' as const, content: result.text }].slice(
@@ -103,7 +110,8 @@ export function useAssistant(mode: 'user' | 'guest', options: { onGuestLimit?: (
           chatId.current = result.savedChatId;
           void queryClient.invalidateQueries({ queryKey: ['chats'] });
         }
-        if (mode === 'user' && userId) {
+        // Kept once the kept conversation was brought back (else it would come back twice).
+        if (mode === 'user' && userId && restored.current) {
           const exchange = { question, answer: result.text, kind: result.kind, source: result.source ?? null };
           const earlier = keptConversation(userId)?.thread ?? [];
           keepConversation({ userId, chatId: chatId.current, turns: turns.current, thread: [...earlier, exchange].slice(-KEPT_EXCHANGES) });
