@@ -1445,3 +1445,190 @@ describe('a situation told of "us" and fear in other words (issue 11, sixteenth 
     expect(ask('somos cubanos y llegamos en 2023, ya podemos pedir la residencia?').text).toMatch(/Ajuste Cubano/);
   });
 });
+
+describe('what people ask that the knowledge lacked (issue 11, seventeenth stop)', () => {
+  it('asks the two questions for "saque papeles" and "dejar de ser indocumentado"', () => {
+    expect(engine.plan('como le hago para que saque papeles aqui', [], 'user').kind).toBe('clarify');
+    expect(engine.plan('ya me canse de ser indocumentada, quiero dejar de ser indocumentada', [], 'user').kind).toBe('clarify');
+  });
+
+  it('answers someone deported whose citizen spouse wants to petition with the permission to reapply (I-212)', () => {
+    expect(engine.plan('me deportaron en 2019, ahora mi esposo que es ciudadano me quiere pedir, se puede?', [], 'user').primary?.entry.id).toBe(
+      'deportacion-previa-i-212',
+    );
+  });
+
+  it('answers "¿y cuándo puedo trabajar?" after an asylum question with the 150 days', () => {
+    const history = [
+      { role: 'user' as const, content: 'quiero pedir asilo, llegue de honduras hace poco' },
+      { role: 'assistant' as const, content: 'Puedes pedir asilo con el formulario I-589 dentro de 1 año desde tu llegada.' },
+    ];
+    expect(engine.compose(engine.plan('y ya puedo trabajar?', history, 'user')).text).toMatch(/150 días/);
+  });
+
+  it('answers an overstay told as "se me pasó la fecha" with the unlawful presence bars', () => {
+    expect(engine.plan('entre legal pero se me paso la fecha hace tres meses, que problema tengo', [], 'user').primary?.entry.id).toBe('castigos-3-y-10-anos');
+  });
+
+  it('answers E-Verify, the census and how much money can be sent, never off-topic', () => {
+    expect(ask('en la chamba nueva me pasaron por e-verify y salio un error, me pueden correr?').text).toMatch(/no confirmación provisional/);
+    expect(ask('vinieron los del censo, les digo que no tenemos papeles? se lo pasan a la migra?').text).toMatch(/confidenciales|no puede compartir/);
+    expect(ask('hay un limite de cuanto dinero puedo mandar a mi mama en guatemala?').text).toMatch(/límite/);
+  });
+
+  it('answers how long a case is taking with the processing times, not the procedure it is about', () => {
+    for (const q of [
+      'ya llevo 10 meses esperando la green card de mi esposa, cuanto mas se va a tardar?',
+      'cuanto se estan tardando con las residencias por matrimonio en dallas',
+    ])
+      expect(engine.plan(q, [], 'user').primary?.entry.id, q).toBe('tiempos-de-proceso');
+  });
+
+  it('answers a long trip asked about for citizenship with continuous residence, and a new citizen whose green card expires', () => {
+    expect(ask('estuve fuera 7 meses en el salvador por mi papa, tengo green card, me va a dar problema para la ciudadania?').text).toMatch(
+      /residencia continua/,
+    );
+    expect(ask('ya me hice ciudadana en mayo y la mica se me vence en diciembre, tengo que renovarla?').text).toMatch(/no renuevas la green card/);
+  });
+
+  it('asks the two questions for "quiero mis papeles"', () => {
+    expect(engine.plan('soy de guatemala y quiero mis papeles, que hago', [], 'user').kind).toBe('clarify');
+  });
+
+  it('says the courts blocked the 2025 order when asked whether babies born here are still citizens', () => {
+    expect(ask('es cierto que los niños que nazcan aca de papas indocumentados ya no van a ser ciudadanos?').text).toMatch(/cortes bloquearon/);
+  });
+
+  it('refers a court date told in Spanglish, children left alone after a neighbour is taken, and someone the government had on file', () => {
+    urgent('el lawyer ya no me responde y mi court es el lunes, no se ni la hora', /1-800-898-7180/);
+    urgent(
+      'arrestaron a la mama de los ninos de enfrente cuando iba al trabajo y los ninos estan solitos con nosotros',
+      /locator\.ice\.gov|adulto de confianza/,
+    );
+    urgent('en venezuela me tienen fichada por opositora y llegue hace 3 años, ya no puedo pedir nada?', /asilo/);
+    urgent('mi hija de 15 viene solita desde honduras, si la agarra la patrulla fronteriza que le hacen?', /abogado|representante acreditado/);
+    urgent('la muchacha que nos hacia los papeles se fue con el dinero y ya no contesta, que hacemos', /notario|estafa/);
+  });
+
+  it('answers a denied citizenship with the N-336 and its 30 days', () => {
+    expect(ask('rechazaron mi n-400 en la entrevista, tengo que empezar de nuevo?').text).toMatch(/N-336 dentro de 30 días/);
+  });
+
+  it('answers "¿y si no hablo bien inglés?" after a citizenship question with the exemptions', () => {
+    const history = [
+      { role: 'user' as const, content: 'que necesito para hacerme ciudadano' },
+      { role: 'assistant' as const, content: 'Para la ciudadanía mandas el formulario N-400 y pasas un examen de inglés y de cívica.' },
+    ];
+    expect(engine.plan('y si no hablo bien ingles?', history, 'user').primary?.entry.id).toBe('excepciones-examen-ingles');
+  });
+});
+
+describe('answers for the side of the situation the question tells (issue 11, eighteenth stop)', () => {
+  it('answers an approved petition for a relative in their country with the consulate, not the I-485', () => {
+    const text = ask('ya me aprobaron el i-130 de mi mama que esta en guatemala, que sigue ahora?').text;
+    expect(text).toMatch(/Centro Nacional de Visas|consulado/);
+    expect(text).not.toMatch(/I-485/);
+  });
+
+  it('leads with the I-485 when the approved relative is here', () => {
+    const [first] = ask('ya salio aprobado el i-130 de mi esposa, ella esta aqui conmigo y entro con visa de turista, que sigue').sentences;
+    expect(first).toMatch(/I-485/);
+    expect(first).not.toMatch(/consulado/);
+  });
+});
+
+describe('neighbouring topics told apart (issue 11, eighteenth stop)', () => {
+  it('answers a denial of the form the question names with the motion to reopen, not the form itself', () => {
+    expect(engine.plan('uscis me nego mi i-485 ayer, hay algo que pueda hacer o ya se acabo?', [], 'user').primary?.entry.id).toBe('i-290b');
+  });
+
+  it('answers an asylee who wants to bring a spouse and children with the I-730 and its 2 years', () => {
+    const text = ask('ya gane mi asilo, mis dos hijos y mi esposo siguen en nicaragua, los puedo pedir?').text;
+    expect(text).toMatch(/I-730/);
+    expect(text).toMatch(/2 años/);
+  });
+
+  it('answers a petition whose petitioner naturalised while it waited: it goes on, as an immediate relative', () => {
+    const text = ask('mi papa me pidio cuando era residente y ahora ya es ciudadano, tengo que empezar otra vez?').text;
+    expect(text).toMatch(/sigue/);
+    expect(text).toMatch(/pariente inmediato/);
+  });
+
+  it('says a child who was already 18 does not become a citizen automatically', () => {
+    expect(ask('mi hijo ya tiene 19 y tiene green card, yo me hice ciudadano hace poco, el tambien es ciudadano automatico?').text).toMatch(
+      /No pasa automáticamente/,
+    );
+  });
+
+  it('answers a pending I-751 with an expired card with the receipt that extends it', () => {
+    expect(ask('la mica de 2 años ya vencio y el i-751 sigue pendiente, puedo salir del pais con el recibo?').text).toMatch(/48 meses|recibo del I-751 puedes/);
+  });
+
+  it('answers a ten-year residence told as expired with the I-90: the status stays', () => {
+    expect(ask('mi residencia de 10 años ya se vencio hace un año, perdi la residencia?').text).toMatch(/sigues siendo residente/);
+  });
+
+  it('answers how to know where a pending case stands with the case status, and a missed fingerprint appointment with a new one', () => {
+    expect(engine.plan('mande la peticion de mi hijo hace un año y nada, como saber en que va?', [], 'user').primary?.entry.id).toBe('estado-del-caso');
+    expect(ask('no pude llegar a las huellas porque no me dieron permiso en el trabajo, que hago').text).toMatch(/otra cita|cambia/);
+  });
+
+  it("answers a trip while the N-400 waits, the retirement credits, an H-2 worker's family and marijuana legal in a state", () => {
+    expect(ask('tengo la ciudadania en tramite, puedo salir a honduras una semana en diciembre?').text).toMatch(/puedes viajar unas semanas/);
+    expect(ask('cuanto tiempo tengo que trabajar para que me den la pension del seguro social').text).toMatch(/40 créditos/);
+    expect(ask('estoy aqui con visa h2b, mi esposa y mi niño se pueden venir conmigo?').text).toMatch(/H-4/);
+    expect(ask('fumo marihuana con receta en california donde es legal, me afecta para hacerme ciudadano?').text).toMatch(/ley federal/);
+  });
+});
+
+describe('what the question asks, within the conversation it continues (issue 11, nineteenth stop)', () => {
+  it('answers work while a marriage case is adjusted here with the I-765 and its fee', () => {
+    const history = [
+      { role: 'user' as const, content: 'mi marido es ciudadano y yo vine con visa de trabajo que ya se vencio, como saco la residencia aqui?' },
+      { role: 'assistant' as const, content: 'Tu esposo manda el I-130 y tú el I-485, juntos.' },
+    ];
+    const text = ask('y puedo trabajar mientras sale?', history).text;
+    expect(text).toMatch(/I-765/);
+    expect(text).toMatch(/260 dólares/);
+    expect(text).not.toMatch(/consulado/);
+  });
+
+  it('answers the second question of a message from the case that fits it best, whatever the file order', () => {
+    const text = ask('mi hija nacio aqui en texas y yo no tengo papeles, ella es ciudadana? y algun dia me puede arreglar a mi?').text;
+    expect(text).toMatch(/21 años/);
+    expect(text).not.toMatch(/orden del presidente/);
+  });
+
+  it("answers a follow-up about the family left behind from the asylee's family case, not the case asked before", () => {
+    const history = [
+      { role: 'user' as const, content: 'tengo el asilo aprobado desde el año pasado, cuando puedo pedir la residencia?' },
+      { role: 'assistant' as const, content: 'Puedes pedir la residencia con el I-485 después de un año con asilo.' },
+    ];
+    expect(ask('y mis hijos que deje alla?', history).text).toMatch(/I-730/);
+  });
+
+  it('refers abuse and a check-in told in everyday words', () => {
+    const told = 'mi nieto me da golpes y dice que me va a mandar pa mi pais si hablo, el es ciudadano y yo no tengo papeles';
+    expect(engine.plan(told, [], 'user').kind).toBe('urgent');
+    expect(ask(told).text).toMatch(/911|799-7233/);
+    const checkIn = engine.plan('mi cuñado trae un aparato en el tobillo y el lunes tiene que ir a la oficina de ice, que le puede pasar?', [], 'user');
+    expect(checkIn.kind).toBe('urgent');
+    expect(checkIn.primary?.entry.id).toBe('check-in-ice');
+  });
+
+  it('answers work with a CBP One parole with the I-765 in category (c)(11)', () => {
+    const text = ask('entre con cbp one y me dieron parole, ya puedo trabajar?').text;
+    expect(text).toMatch(/I-765/);
+    expect(text).toMatch(/\(c\)\(11\)/);
+  });
+
+  it("says no one can predict a case's odds when the chance is spelt as it is said ('chanse')", () => {
+    expect(ask('que chanse tengo de que me aprueben la visa u si ya tengo la certificacion de la policia?').text).toMatch(/nadie puede saber/);
+  });
+
+  it('answers an asylee going to see a relative in a country people ask from with the travel document', () => {
+    const text = ask('me aprobaron el asilo y quiero ir a venezuela a ver a mi papa, se puede?').text;
+    expect(text).toMatch(/documento de viaje de refugiado/);
+    expect(text).toMatch(/I-131/);
+  });
+});

@@ -94,6 +94,14 @@ const NEW_SUBJECT = 0.5;
 const EXAMPLE_MARGIN = 0.3;
 /** An answer no near example was answered from needs its case to hold at least this share of the question's words. */
 const UNVOTED_COVERAGE = 0.5;
+/** The examples decide a near tie when this share of their votes goes to one case (decision 0093)… */
+const NEAR_TIE_SHARE = 0.4;
+/** …that the words gave at least this share of the chosen case's evidence. */
+const NEAR_TIE_EVIDENCE = 0.5;
+/** …among this many of the first matches (decision 0095: the vote reaches past the lead's window). */
+const NEAR_TIE_WINDOW = 10;
+/** Where the second opinion finds no reliable answer, an urgent case with this share of the votes refers the question. */
+const VOTED_URGENT_SHARE = 0.3;
 /** A related entry whose phrases weigh this share of the answer's adds its own answer sentence. */
 const COMPANION = 0.7;
 
@@ -326,26 +334,75 @@ export class AnswerEngine {
     // after a question about entering with a visa); the conversation's, when they tell none apart.
     // The person's side (a citizen or a resident) is what the conversation told, a follow-up included.
     const opposite = (s: Section) => isOpposite(question, s.title, this.vocabulary.contrasts);
+    const ownText = question === message ? undefined : this.retriever.expand(message).text;
     const ownCase =
-      question === message
+      ownText === undefined
         ? undefined
         : (this.retriever
             .search(message)
             .hits.filter((h) => h.entry.id === chosen.entry.id && h.sectionEvidence > 0)
-            .sort((a, b) => b.sectionEvidence - a.sectionEvidence)[0]?.section ??
-          this.retriever.caseOf(chosen.entry, this.retriever.expand(message).text, ranked, opposite));
-    const section = ownCase && ownCase !== ranked[0] ? ownCase : this.retriever.caseOf(chosen.entry, retrieval.searched, ranked, opposite);
+            .sort((a, b) => b.sectionEvidence - a.sectionEvidence)[0]?.section ?? this.retriever.caseOf(chosen.entry, ownText, ranked, opposite));
+    // The new message's case stands when it is not merely the first ranked, or when its words tell it from the case the
+    // whole conversation's words pick ("¿y mis hijos que dejé en Guatemala?" after asking when to apply: the family's case).
+    const conversationCase = this.retriever.caseOf(chosen.entry, retrieval.searched, ranked, opposite);
+    const ownScore = ownCase && ownText !== undefined ? this.retriever.caseScores(chosen.entry, ownText) : undefined;
+    const indexOf = (s: Section) => chosen.entry.sections.indexOf(s);
+    const ownWordsPick = !!ownCase && !!ownScore && ownScore(indexOf(ownCase)) > Math.max(0, ownScore(indexOf(conversationCase)));
+    const section = ownCase && (ownCase !== ranked[0] || ownWordsPick) ? ownCase : conversationCase;
     let primary =
       section === chosen.section ? chosen : (hits.find((h) => h.entry === chosen.entry && h.section === section) ?? { ...chosen, section, sectionEvidence: 0 });
-    // The nearest questions people asked vote for the case within the entry (examples.ts, decision 0091):
-    // a case most of them were answered from wins over the one the words picked.
+    // The nearest questions people asked vote (examples.ts, decisions 0091-0093).
     const voted = this.examples?.vote(exampleText({ q: message, history }), this.examplesLeftOut);
+    /** The urgent case that got a third or more of the nearest questions' votes (decision 0093). */
+    const votedUrgentCase = () => {
+      if (!voted?.top || voted.share(voted.top) < VOTED_URGENT_SHARE) return undefined;
+      const [entryId, sectionId] = voted.top.split('#');
+      const ve = this.kb.byId.get(entryId!);
+      const vs = ve?.sections.find((s) => s.id === sectionId);
+      if (!ve || !vs || !(ve.urgent || vs.urgent)) return undefined;
+      return (
+        hits.find((h) => h.entry === ve && h.section === vs) ?? {
+          entry: ve,
+          section: vs,
+          score: 0,
+          evidence: 0,
+          coverage: 0,
+          knownCoverage: 0,
+          sectionEvidence: 0,
+        }
+      );
+    };
+    /** No near example was answered from this hit's entry. */
+    const unvotedEntry = (h: Hit) => !!voted?.top && h.entry.sections.every((s) => voted.share(`${h.entry.id}#${s.id}`) === 0);
+    // Near tie (decision 0093): when none of the nearest questions was answered from the chosen entry, 40 % of their
+    // votes or more went to a case among the first ten matches, and the words gave that case at least half the chosen one's evidence,
+    // the examples decide between them (a citizen's spouse asking when to naturalise: the N-400, not the marriage petition).
+    // A voted case that holds as much of the question's words as the chosen one is as near without a phrase (decision 0095).
+    // An urgent case is kept only when its own words named it (decision 0095): one ranked first on words it shares
+    // with the question ("mi novio", in a fiancé's question) is a near tie like any other.
+    const nearTie =
+      voted?.top && this.urgentMatches([primary]).length === 0 && voted.share(voted.top) >= NEAR_TIE_SHARE && unvotedEntry(primary)
+        ? hits
+            .slice(0, NEAR_TIE_WINDOW)
+            .find(
+              (h) =>
+                `${h.entry.id}#${h.section.id}` === voted.top &&
+                h.entry.id !== GATE_ENTRY &&
+                (h.evidence >= NEAR_TIE_EVIDENCE * chosen.evidence || h.knownCoverage >= chosen.knownCoverage),
+            )
+        : undefined;
+    if (nearTie) primary = nearTie;
+    // Within the entry, a case most of them were answered from wins over the one the words picked (decision 0091).
     const votedSection = voted?.top?.startsWith(`${primary.entry.id}#`)
       ? primary.entry.sections.find((s) => voted.top === `${primary.entry.id}#${s.id}`)
       : undefined;
+    // A case the question named by a phrase of its own keeps it against a voted case it did not name.
+    const ownPhraseOnly = (other: Section) =>
+      primary.sectionEvidence > 0 && !hits.some((h) => h.entry === primary.entry && h.section === other && h.sectionEvidence > 0);
     if (
       votedSection &&
       votedSection !== primary.section &&
+      !ownPhraseOnly(votedSection) &&
       voted!.share(voted!.top!) - voted!.share(`${primary.entry.id}#${primary.section.id}`) > EXAMPLE_MARGIN
     )
       primary = hits.find((h) => h.entry === primary.entry && h.section === votedSection) ?? { ...primary, section: votedSection, sectionEvidence: 0 };
@@ -355,10 +412,13 @@ export class AnswerEngine {
     const urgentHit = primaryUrgent ? primary : urgent;
     // A second opinion (decision 0092): when none of the nearest questions people asked was answered from the
     // chosen entry, and its case holds less than half of the question's words, the words matched something else:
-    // the engine says it has no reliable information and where to ask, never an urgent case nor a form named.
-    const unvoted = !!voted?.top && primary.entry.sections.every((s) => voted.share(`${primary.entry.id}#${s.id}`) === 0);
-    if (unvoted && !urgentHit && retrieval.named.length === 0 && primary.knownCoverage < UNVOTED_COVERAGE)
+    // the engine says it has no reliable information and where to ask, never an urgent case nor a form named;
+    // unless a third of the votes or more went to one urgent case: it refers the question as that case (0093).
+    if (unvotedEntry(primary) && !urgentHit && retrieval.named.length === 0 && primary.knownCoverage < UNVOTED_COVERAGE) {
+      const h = votedUrgentCase();
+      if (h) return { kind: 'urgent', mode, question, asked: message, intents, hits, primary: h, urgent: h, confident: true, voted: voted?.sentence };
       return { kind: 'unknown', mode, question, asked: message, intents, hits, confident: false };
+    }
     // A second urgent situation needs a phrase of its own, not a passing word ("lo que me pidió el juez" in a DUI story).
     // An entry about the same procedure (the I-360's SIJ case, beside the SIJ entry) is not a second situation.
     const sameProcedure = (h: Hit) => !!urgentHit && formsOf(h).some((f) => formsOf(urgentHit).includes(f));

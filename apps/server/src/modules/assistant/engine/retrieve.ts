@@ -62,6 +62,8 @@ interface Phrase {
   entryId: string;
   /** Undefined: the entry's keyword, for every section. */
   sectionKey?: string;
+  /** The forms a case's phrase names ("negaron mi i-485"): the question naming one gives the case that form's evidence. */
+  forms?: string[];
 }
 
 const key = (entry: KnowledgeEntry, section: Section) => `${entry.id}#${section.id}`;
@@ -312,7 +314,15 @@ export class Retriever {
     // Keyed by all its words: a lookup finds only the phrases written exactly there.
     const indexKey = stems.join(' ');
     const list = this.phrases.get(indexKey) ?? [];
-    list.push({ stems, weight, entryId, sectionKey, written: content.length === 1 && plain.length > 1 ? plain.join(' ') : undefined });
+    const forms = sectionKey ? formsMentioned(text, this.forms) : [];
+    list.push({
+      stems,
+      weight,
+      entryId,
+      sectionKey,
+      written: content.length === 1 && plain.length > 1 ? plain.join(' ') : undefined,
+      ...(forms.length ? { forms } : {}),
+    });
     this.phrases.set(indexKey, list);
     this.longestPhrase = Math.max(this.longestPhrase, stems.length);
   }
@@ -325,20 +335,17 @@ export class Retriever {
    */
   caseOf(entry: KnowledgeEntry, searched: string, ranked: Section[], opposite: (section: Section) => boolean = () => false): Section {
     if (entry.sections.length < 2) return entry.sections[0]!;
-    const asked = new Set(terms(searched));
-    const termSets = entry.sections.map((section) => this.sections.get(key(entry, section))!.ownTerms);
-    const scoreOf = (i: number) => {
-      let score = 0;
-      for (const t of asked) {
-        if (!termSets[i]!.has(t)) continue;
-        const holding = termSets.filter((set) => set.has(t)).length;
-        score += Math.log(entry.sections.length / holding) * this.idfOf(t);
-      }
-      return score;
-    };
+    const scoreOf = this.caseScores(entry, searched);
+    // The cases the search did not rank come in the order of their scores, not of the file: each must beat the one
+    // before by the margin, so the file's order decided between two of them ("algún día me puede arreglar").
+    const unranked = entry.sections
+      .filter((s) => !ranked.includes(s))
+      .map((s) => ({ s, score: scoreOf(entry.sections.indexOf(s)) }))
+      .sort((a, b) => b.score - a.score)
+      .map(({ s }) => s);
+    const all = [...ranked, ...unranked];
     // A case written for the other side of the question's situation (a resident's spouse, when the
     // spouse is a citizen) is taken only when no other is left.
-    const all = [...ranked, ...entry.sections.filter((s) => !ranked.includes(s))];
     const order = all.filter((s) => !opposite(s)).length ? all.filter((s) => !opposite(s)) : all;
     let best = order[0]!;
     let bestScore = scoreOf(entry.sections.indexOf(best));
@@ -350,6 +357,21 @@ export class Retriever {
       }
     }
     return best;
+  }
+
+  /** How much a text's words tell each case of an entry from the others (by the index of the case in the entry). */
+  caseScores(entry: KnowledgeEntry, searched: string): (index: number) => number {
+    const asked = new Set(terms(searched));
+    const termSets = entry.sections.map((section) => this.sections.get(key(entry, section))!.ownTerms);
+    return (i: number) => {
+      let score = 0;
+      for (const t of asked) {
+        if (!termSets[i]!.has(t)) continue;
+        const holding = termSets.filter((set) => set.has(t)).length;
+        score += Math.log(entry.sections.length / holding) * this.idfOf(t);
+      }
+      return score;
+    };
   }
 
   /** The share of a text's words (small words and numbers left out) that the knowledge base or its everyday phrases use. */
@@ -458,6 +480,9 @@ export class Retriever {
     const sequence = plainSequence.map((w) => (w === '|' ? '|' : stem(w)));
     const entryEvidence = new Map<string, number[]>();
     const sectionEvidence = new Map<string, number[]>();
+    const named = formsMentioned(corrected, this.forms);
+    // A case whose matched phrase names a form the question names is that form's case as much as its entry is (decision 0094).
+    const formPhrases = new Set<string>();
     for (let i = 0; i < sequence.length; i++) {
       let run = '';
       for (let j = i; j < Math.min(sequence.length, i + this.longestPhrase) && sequence[j] !== '|'; j++) {
@@ -468,6 +493,7 @@ export class Retriever {
           // A case's phrase is evidence for its entry (against other entries) and picks the case within it.
           entryEvidence.set(phrase.entryId, [...(entryEvidence.get(phrase.entryId) ?? []), weight]);
           if (phrase.sectionKey) sectionEvidence.set(phrase.sectionKey, [...(sectionEvidence.get(phrase.sectionKey) ?? []), weight]);
+          if (phrase.sectionKey && phrase.forms?.some((f) => named.includes(f))) formPhrases.add(phrase.sectionKey);
         }
       }
     }
@@ -476,7 +502,6 @@ export class Retriever {
       for (const id of this.rareKeywordTerms.get(t) ?? [])
         entryEvidence.set(id, [...(entryEvidence.get(id) ?? []), Math.min(RARE_CAP, RARE_SHARE * this.idfOf(t) ** 1.5)]);
     }
-    const named = formsMentioned(corrected, this.forms);
     const namedEntries = new Set(named.map((f) => this.formOwners.get(f)!));
     const combine = (weights: number[] = []) => {
       const sorted = [...new Set(weights)].sort((a, b) => b - a);
@@ -500,7 +525,7 @@ export class Retriever {
       const coverage = covered / askedWeight;
       const knownCoverage = covered / knownWeight;
       const sectionForms = section.forms ?? [];
-      const formHit = namedEntries.has(entry.id) || sectionForms.some((f) => named.includes(f)) ? FORM_EVIDENCE : 0;
+      const formHit = namedEntries.has(entry.id) || sectionForms.some((f) => named.includes(f)) || formPhrases.has(k) ? FORM_EVIDENCE : 0;
       const own = combine(sectionEvidence.get(k));
       const evidence = combine(entryEvidence.get(entry.id)) + SECTION_SHARE * own + formHit;
       const score = (scores.get(k) ?? 0) + EVIDENCE_WEIGHT * evidence + COVERAGE_WEIGHT * coverage + (first ? 0.5 : 0);

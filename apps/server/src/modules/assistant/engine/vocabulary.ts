@@ -103,10 +103,17 @@ function intentPattern(phrase: string): { pattern: RegExp; stemmed: boolean } {
  */
 function sidePattern(side: string): RegExp {
   const one = (way: string) => {
+    // A way written /.../ is a pattern over the normalised text (a place told with any of its verbs).
+    if (/^\s*\/.+\/\s*$/.test(way)) return way.trim().slice(1, -1);
     const n = normalize(way);
     return /^[a-z]+[oae]$/.test(n) ? `${n.slice(0, -1)}[oae]s?` : n;
   };
-  return new RegExp(`\\b(?:${side.split('|').map(one).join('|')})\\b`);
+  return new RegExp(
+    `\\b(?:${side
+      .split(/\s+\|\s+/)
+      .map(one)
+      .join('|')})\\b`,
+  );
 }
 
 function read<T>(schema: z.ZodType<T>, file: string): T {

@@ -36,6 +36,8 @@ export const OFFICIAL_DOMAINS = [
   'treasury.gov',
   'dmv.ca.gov',
   'benefits.gov',
+  'census.gov',
+  'e-verify.gov',
 ];
 
 const UNITED_STATES_ABBREVIATION = /\bE\.? ?E\.? ?U\.? ?U\.?|\bEEUU\b|\bE\.U\.A\b/;
