@@ -28,8 +28,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 45_000,
-  expect: { timeout: 10_000 },
+  // CI runs this suite on a loaded 2-core machine about 2.3 times slower than a quiet run (26.8 min against 11.5):
+  // the bounds leave that much room, so a slow step fails only when it is really stuck.
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
   reporter: [['list']],
   use: {
     baseURL,

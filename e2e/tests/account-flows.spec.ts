@@ -5,7 +5,7 @@ import { expect, expectAccessible, expectToast, test } from '../support/fixtures
 
 test('the code dialog: resend after 30 s (5 codes an hour, as the server allows), change number, errors beside the field', async ({ page }) => {
   // Many steps (five codes, a change of number): at 45 s it timed out on a loaded 2-core machine.
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await page.clock.install();
   await page.goto('/login');
   await page.getByRole('button', { name: 'Crear cuenta con número o correo electrónico' }).click();

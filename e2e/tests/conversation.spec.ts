@@ -14,7 +14,7 @@ const FOLLOW_UP = '¿Qué es el formulario I-130?';
 
 test('the conversation stays on screen as a thread, is saved whole, and "Nueva pregunta" starts a new one', async ({ page }) => {
   // Four questions, two pages, two axe runs and screenshots: more than the default 45 s on a busy machine.
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await signUpViaApi(page);
   await page.goto('/chat');
 
@@ -216,7 +216,7 @@ test('the guest demo keeps its answers readable: the sign-up modal closes back t
   await demo.getByLabel('Tu pregunta').fill('¿Qué es el TPS?');
   await demo.getByRole('button', { name: 'Preguntar' }).click();
   const prompt = page.getByRole('dialog', { name: /No te pierdas m[aá]s respuestas/ });
-  await expect(prompt).toBeVisible({ timeout: 5000 });
+  await expect(prompt).toBeVisible({ timeout: 15_000 });
   await page.screenshot({ path: `/tmp/14a-guest-modal-${page.viewportSize()!.width}.png` });
   await prompt.getByRole('button', { name: 'Cerrar' }).click();
   await expect(prompt).toBeHidden();

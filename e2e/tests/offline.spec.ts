@@ -25,7 +25,7 @@ test('after one visit, /chat, the rights pages and the last answers open offline
   page,
   context,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const width = page.viewportSize()!.width;
   await signUpViaApi(page);
   await page.goto('/chat');

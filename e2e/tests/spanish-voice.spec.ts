@@ -25,7 +25,7 @@ const PUBLIC_ROUTES = [
 ];
 
 test('every public route, and its dialogs, in clean Spanish', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   for (const route of PUBLIC_ROUTES) {
     await page.goto(route);
     await expect(page.locator('main h1').first()).toBeVisible();
@@ -70,7 +70,7 @@ test('every public route, and its dialogs, in clean Spanish', async ({ page }) =
 });
 
 test('every signed-in route in clean Spanish, with the saved-chat confirmation', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await signUpViaApi(page);
   for (const route of ['/chat', '/saved-chats', '/settings', '/feedback', '/delete-account', '/documents', '/landing']) {
     await page.goto(route);

@@ -60,7 +60,7 @@ test('the payment dialog says when the first $9.99 is charged, that it renews mo
   expect(receipt.body).toContain('Tarjeta: Visa terminada en 1111.');
   expect(receipt.body).toContain('soporte@caminoclaro.example');
   expect(receipt.body.replace(/\s/g, '')).not.toContain(TEST_CARD);
-  await expect(page).toHaveURL(/\/chat$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/chat$/);
 });
 
 test('the footer, the privacy policy and the trust page name the operator and the support e-mail from configuration', async ({ page }) => {

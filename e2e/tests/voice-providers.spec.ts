@@ -39,7 +39,7 @@ test("the server voice speaks each sentence in order with the user's chosen voic
   await page.getByLabel('Tu pregunta').fill('¿Cómo renuevo mi mica?');
   await page.getByRole('button', { name: 'Preguntar' }).click();
   await expect(page.getByTestId('voice-hint')).toHaveText('Escuchando respuesta...');
-  await expect(page.getByTestId('mic-button')).toHaveAttribute('data-state', 'idle', { timeout: 20_000 });
+  await expect(page.getByTestId('mic-button')).toHaveAttribute('data-state', 'idle', { timeout: 30_000 });
   await expect(page.getByTestId('response-box')).toContainText(reply);
   expect(await transitions(page)).toEqual(['idle', 'processing', 'speaking', 'idle']);
 
@@ -78,7 +78,7 @@ test('the server voice starts playing a sentence while its audio is still downlo
   await page.goto('/chat');
   await page.getByLabel('Tu pregunta').fill('¿Cómo renuevo mi permiso de trabajo?');
   await page.getByRole('button', { name: 'Preguntar' }).click();
-  await expect(page.getByTestId('mic-button')).toHaveAttribute('data-state', 'idle', { timeout: 20_000 });
+  await expect(page.getByTestId('mic-button')).toHaveAttribute('data-state', 'idle', { timeout: 30_000 });
   expect(await transitions(page)).toEqual(['idle', 'processing', 'speaking', 'idle']);
   const { playing, firstAudio } = await page.evaluate(() => {
     const tts = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/api/speech/tts')) as PerformanceResourceTiming[];
@@ -108,7 +108,7 @@ test('when the server voice fails mid-answer, what it said is heard, then the br
   await page.goto('/chat');
   await page.getByLabel('Tu pregunta').fill('¿Cómo renuevo mi mica?');
   await page.getByRole('button', { name: 'Preguntar' }).click();
-  await expect(page.getByTestId('mic-button')).toHaveAttribute('data-state', 'idle', { timeout: 20_000 });
+  await expect(page.getByTestId('mic-button')).toHaveAttribute('data-state', 'idle', { timeout: 30_000 });
   expect(await transitions(page)).toEqual(['idle', 'processing', 'speaking', 'idle']);
   await expectToast(page, 'Se agotó la cuota del servicio de voz. Por favor, contacta al administrador.');
   // The browser says the second sentence and what follows (not the first, heard from the server).
@@ -169,7 +169,7 @@ test('no provider key appears in any built asset or API response', async ({ page
   await page.goto('/chat');
   await page.getByLabel('Tu pregunta').fill('¿Cómo renuevo mi permiso de trabajo?');
   await page.getByRole('button', { name: 'Preguntar' }).click();
-  await expect(page.getByTestId('mic-button')).toHaveAttribute('data-state', 'idle', { timeout: 20_000 });
+  await expect(page.getByTestId('mic-button')).toHaveAttribute('data-state', 'idle', { timeout: 30_000 });
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Configuración' })).toBeVisible();
   expect(bodies.length).toBeGreaterThan(3);
@@ -184,7 +184,7 @@ test('a guest demo answer is spoken by the server voice too', async ({ page, req
   await demo.getByTestId('mic-button').click();
   await hear(page, '¿Qué es el permiso de trabajo?', true);
   await demo.getByTestId('mic-button').click();
-  await expect(demo.getByTestId('mic-button')).toHaveAttribute('data-state', 'idle', { timeout: 20_000 });
+  await expect(demo.getByTestId('mic-button')).toHaveAttribute('data-state', 'idle', { timeout: 30_000 });
   const tts = (await (await request.get(`${FAKE_URLS.elevenlabs}/__control/requests`)).json()) as Array<{ body: { text: string } }>;
   expect(tts).toHaveLength(1);
 });
@@ -204,5 +204,5 @@ test('on the embedded database, an answer from a slow model is read as it is wri
   // The first sentence is on screen while the server (on PGlite, the suite's database) is still writing
   // the last one, about 3 seconds later.
   expect(await box.textContent()).not.toContain('tienes una guía del I-90');
-  await expect(box).toContainText(reply, { timeout: 20_000 });
+  await expect(box).toContainText(reply, { timeout: 30_000 });
 });

@@ -128,7 +128,7 @@ test('the guest demo: two one-sentence answers, the sign-up modal about a second
     expect(answer.split(/(?<=[.!?])\s+/)).toHaveLength(1);
     expect(answer).not.toContain('?');
   }
-  await expect(prompt).toBeVisible({ timeout: 5000 });
+  await expect(prompt).toBeVisible({ timeout: 15_000 });
   expect((await spoken(page)).length).toBe(2);
 
   await prompt.getByRole('button', { name: 'Crear cuenta gratis' }).click();
