@@ -1632,3 +1632,18 @@ describe('what the question asks, within the conversation it continues (issue 11
     expect(text).toMatch(/I-131/);
   });
 });
+
+describe('what the question asks, said the way people say it (issue 11, twentieth stop)', () => {
+  it('answers "y si no voy, ¿qué pasa?" after an appointment with what missing it risks, among its first sentences', () => {
+    const history = [
+      { role: 'user' as const, content: 'me dieron cita de biometricos pero el patron no me quiere dar el dia' },
+      { role: 'assistant' as const, content: 'Puedes pedir que te cambien la cita.' },
+    ];
+    expect(ask('y si no voy que pasa', history).sentences.slice(0, 2).join(' ')).toMatch(/abandonado/);
+  });
+
+  it('answers residence once asylum is approved, asked in the subjunctive, from the asylee entry', () => {
+    const plan = engine.plan('cuando me aprueben el asilo en cuanto tiempo saco la residencia?', [], 'user');
+    expect(plan.primary?.entry.id).toBe('residencia-por-asilo');
+  });
+});
