@@ -131,13 +131,14 @@ export function rank(
       const plain = PLAIN_BONUS * (readabilityOf(c.line.text) - 65);
       // Who a procedure is for ("Solo un ciudadano puede pedir a sus hermanos") answers the other side too: it tells them it is not theirs.
       const other = c.line.type !== 'who' && opposite(c.line.text);
+      // A question that asks what a thing is hears what it is first: the nearest examples' vote, which may come from
+      // questions about its fee or its risks, orders the other sentences.
+      const vote = voted && !(intents[0] === 'what' && typeScore < TYPE_FOR_INTENT.what.what!) ? VOTE_WEIGHT * voted(c.line.text) : 0;
       return {
         ...c,
         other,
         shares: overlap > 0,
-        score:
-          c.weight * (overlap / Math.sqrt(1 + own.size / 4) + typeScore + prior + plain + (voted ? VOTE_WEIGHT * voted(c.line.text) : 0)) -
-          (other ? CONTRAST_PENALTY : 0),
+        score: c.weight * (overlap / Math.sqrt(1 + own.size / 4) + typeScore + prior + plain + vote) - (other ? CONTRAST_PENALTY : 0),
       };
     })
     .sort((a, b) => b.score - a.score);

@@ -117,6 +117,26 @@ describe('examples: questions people asked, with the cases that answered them', 
     expect(engine.plan('mi novio me pega y dice que me va a echar a la migra si lo denuncio', [], 'user').kind).toBe('urgent');
   });
 
+  it("answers what a thing is with what it is first, whatever sentence the nearest questions' answers voted for", () => {
+    const engine = new AnswerEngine(kb);
+    engine.examples = new Examples(
+      [
+        {
+          q: 'mi familiar entro sin papeles, le sirve el formulario I-130?',
+          set: 'a',
+          sections: ['i-130#despues-de-aprobado'],
+          sentences: ['i-130#despues-de-aprobado@5'],
+        },
+      ],
+      kb,
+    );
+    const what = engine.respond('¿Qué es el formulario I-130?').sentences[0]!;
+    const lines = kb.byId.get('i-130')!.sections.flatMap((s) => s.answer);
+    expect(lines.find((l) => l.text === what)?.type).toBe('what');
+    // Asked for anything else, the voted sentence still leads.
+    expect(engine.respond('mi familiar entro sin papeles, le sirve el I-130?').sentences[0]).toMatch(/^Si tu familiar entró sin papeles/);
+  });
+
   it('keeps the case the question named by a phrase of its own against a voted case it did not name', () => {
     const engine = new AnswerEngine(kb);
     // "ya soy ciudadano" and "se vence" name the case of a new citizen's green card.
