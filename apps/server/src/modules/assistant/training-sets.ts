@@ -55,7 +55,9 @@ export const TRAINING_SETS: Array<[string, number, string[]?]> = [
   // y35: a teenager alone in Tijuana who wants to cross (no immigration word the engine knows).
   ['urgent-probes5.jsonl', 38, ['y35']],
   // Eleventh stop: written blind, committed before their first run, then tuned on.
-  ['dev21-questions.jsonl', 67],
+  // Twentieth stop: 67 → 66; m29 (how many civics questions) is answered with 20 asked and 12 to pass, led now by the
+  // 2025 test's date instead of the sentence naming history and government, as the new DACA definition moved the vote.
+  ['dev21-questions.jsonl', 66],
   ['urgent-probes11.jsonl', 31],
   // q39: an asylum interview's interpreter, answered with the translation of documents, not as urgent.
   ['dev22-questions.jsonl', 71, ['q39']],

@@ -1642,6 +1642,10 @@ describe('what the question asks, said the way people say it (issue 11, twentiet
     expect(ask('y si no voy que pasa', history).sentences.slice(0, 2).join(' ')).toMatch(/abandonado/);
   });
 
+  it('says what DACA is when asked, before its court case or its renewal', () => {
+    expect(ask('oye y que es eso del daca?').sentences[0]).toMatch(/^DACA es una protección contra la deportación/);
+  });
+
   it('answers residence once asylum is approved, asked in the subjunctive, from the asylee entry', () => {
     const plan = engine.plan('cuando me aprueben el asilo en cuanto tiempo saco la residencia?', [], 'user');
     expect(plan.primary?.entry.id).toBe('residencia-por-asilo');

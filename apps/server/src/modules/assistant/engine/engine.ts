@@ -100,6 +100,11 @@ const NEAR_TIE_SHARE = 0.4;
 const NEAR_TIE_EVIDENCE = 0.5;
 /** …among this many of the first matches (decision 0095: the vote reaches past the lead's window). */
 const NEAR_TIE_WINDOW = 10;
+/**
+ * …or that holds as much of the question's words, give or take this share: a word's rarity moves a little whenever the
+ * knowledge base grows, and a tie must not turn on the fourth decimal.
+ */
+const NEAR_TIE_COVERAGE = 0.01;
 /** Where the second opinion finds no reliable answer, an urgent case with this share of the votes refers the question. */
 const VOTED_URGENT_SHARE = 0.3;
 /** A related entry whose phrases weigh this share of the answer's adds its own answer sentence. */
@@ -388,7 +393,7 @@ export class AnswerEngine {
               (h) =>
                 `${h.entry.id}#${h.section.id}` === voted.top &&
                 h.entry.id !== GATE_ENTRY &&
-                (h.evidence >= NEAR_TIE_EVIDENCE * chosen.evidence || h.knownCoverage >= chosen.knownCoverage),
+                (h.evidence >= NEAR_TIE_EVIDENCE * chosen.evidence || h.knownCoverage >= chosen.knownCoverage - NEAR_TIE_COVERAGE),
             )
         : undefined;
     if (nearTie) primary = nearTie;
