@@ -1646,6 +1646,18 @@ describe('what the question asks, said the way people say it (issue 11, twentiet
     expect(ask('oye y que es eso del daca?').sentences[0]).toMatch(/^DACA es una protección contra la deportación/);
   });
 
+  it('says what a thing is first when asked: the public charge, the REAL ID, the I-797C notice', () => {
+    expect(ask('y que es eso de la carga publica?').sentences[0]).toMatch(/^La carga pública es una revisión/);
+    expect(ask('que es la real id que piden en el aeropuerto?').sentences[0]).toMatch(/^La REAL ID es una licencia/);
+    expect(ask('me mandaron un i-797c, ya me aprobaron?').text).toMatch(/no es una aprobación/);
+  });
+
+  it('never calls a question about a form it does not know off-topic; a rifle is not a form', () => {
+    const plan = engine.plan('para que es el g-639', [], 'user');
+    expect(plan.kind).not.toBe('offtopic');
+    expect(engine.plan('mi vecino tiene un ar-15 en su troca', [], 'user').kind).toBe('offtopic');
+  });
+
   it('answers residence once asylum is approved, asked in the subjunctive, from the asylee entry', () => {
     const plan = engine.plan('cuando me aprueben el asilo en cuanto tiempo saco la residencia?', [], 'user');
     expect(plan.primary?.entry.id).toBe('residencia-por-asilo');

@@ -6,7 +6,7 @@ import { closingSentence, composeBody, formsOf, isOpposite, ledBy, namesLawyer }
 import { exampleText, type Examples } from './examples';
 import { Retriever, type Hit, type Retrieval } from './retrieve';
 import { spellOutUnitedStates } from './sentences';
-import { formsMentioned, isStopWord, terms, words } from './text';
+import { formsMentioned, isStopWord, namesAForm, terms, words } from './text';
 import { asksToPredict, detectIntents, loadVocabulary, type Intent, type Vocabulary } from './vocabulary';
 
 export type Mode = 'user' | 'guest';
@@ -324,7 +324,8 @@ export class AnswerEngine {
 
     if (!confident) {
       if (urgent) return { kind: 'urgent', mode, question, asked: message, intents, hits, primary: urgent, urgent, confident: true };
-      const immigration = retrieval.immigration || (top?.evidence ?? 0) >= IMMIGRATION_EVIDENCE;
+      // A form's number, one the knowledge base does not know included ("¿qué es el I-797?"), is about immigration too.
+      const immigration = retrieval.immigration || namesAForm(message) || (top?.evidence ?? 0) >= IMMIGRATION_EVIDENCE;
       return { kind: immigration ? 'unknown' : 'offtopic', mode, question, asked: message, intents, hits: immigration ? hits : [], confident: false };
     }
     // The general entry only answers after the clarifying questions; otherwise the best specific match does.

@@ -96,6 +96,12 @@ function formPatterns(form: string): { pattern: RegExp; bare: RegExp | null } {
   return found;
 }
 
+/** A number written as immigration forms are ("I-797C", "ds 160", "EOIR-42B"), known to the knowledge base or not. */
+const FORM_LIKE = / (?:(?:i|n|ds|eoir|g) ?\d{2,4}[a-z]?|ar ?11) /;
+export function namesAForm(text: string): boolean {
+  return FORM_LIKE.test(` ${normalize(text)} `);
+}
+
 /** Form numbers written in a text: "I-485", "i485", "el 485", "formulario n 400", "DS160", "AR-11". */
 export function formsMentioned(text: string, known: Iterable<string>): string[] {
   const normalized = ` ${normalize(text)} `;
