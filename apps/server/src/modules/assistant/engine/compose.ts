@@ -131,9 +131,7 @@ export function rank(
       const plain = PLAIN_BONUS * (readabilityOf(c.line.text) - 65);
       // Who a procedure is for ("Solo un ciudadano puede pedir a sus hermanos") answers the other side too: it tells them it is not theirs.
       const other = c.line.type !== 'who' && opposite(c.line.text);
-      // A question that asks what a thing is hears what it is first: the nearest examples' vote, which may come from
-      // questions about its fee or its risks, orders the other sentences.
-      const vote = voted && !(intents[0] === 'what' && typeScore < TYPE_FOR_INTENT.what.what!) ? VOTE_WEIGHT * voted(c.line.text) : 0;
+      const vote = voted ? VOTE_WEIGHT * voted(c.line.text) : 0;
       return {
         ...c,
         other,
@@ -274,9 +272,11 @@ export function composeBody(input: ComposeInput): string[] {
   };
   const notLawyer = ranked.filter((c) => c.line.type !== 'lawyer');
 
-  // 1. The sentence that answers: the asked fee, deadline or time of the matched case when it has one.
+  // 1. The sentence that answers: the asked fee, deadline or time of the matched case when it has one, or what the
+  // thing is, said in any of its entry's cases (the nearest examples' vote, which may come from questions about its fee
+  // or its risks, orders the others).
   const first = input.intents[0];
-  const factTypes = first && isFact(first) ? answeringTypes(first) : [];
+  const factTypes = first && (isFact(first) || first === 'what') ? answeringTypes(first) : [];
   // A form's fee is the same for every case: the fee of the matched case's own form first (the I-821's, not
   // the travel permit's of the same entry), then the entry's, before a related entry's (a lost card's fee,
   // not the free change of address the move brought in).
@@ -284,7 +284,7 @@ export function composeBody(input: ComposeInput): string[] {
   const ownFee = (c: Ranked) => first === 'fee' && factTypes.includes(c.line.type) && ofOwnEntry(c);
   const ownForm = (c: Ranked) => formsOf(input.primary).some((form) => c.line.text.includes(form));
   take(
-    notLawyer.find((c) => factTypes.includes(c.line.type) && c.weight >= 0.9 && !c.other) ??
+    notLawyer.find((c) => factTypes.includes(c.line.type) && (c.weight >= 0.9 || (first === 'what' && ofOwnEntry(c))) && !c.other) ??
       notLawyer.find((c) => ownFee(c) && ownForm(c)) ??
       notLawyer.find(ownFee) ??
       notLawyer[0],
