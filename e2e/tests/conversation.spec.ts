@@ -13,7 +13,7 @@ const REPLY = 'Entré con visa, vivo aquí y mi esposo es ciudadano';
 const FOLLOW_UP = '¿Qué es el formulario I-130?';
 
 test('the conversation stays on screen as a thread, is saved whole, and "Nueva pregunta" starts a new one', async ({ page }) => {
-  // Four questions, two pages, two axe runs and screenshots: more than the default 45 s on a busy machine.
+  // Four questions, two pages, two axe runs and screenshots: more than the default on the loaded CI machine.
   test.setTimeout(150_000);
   await signUpViaApi(page);
   await page.goto('/chat');
