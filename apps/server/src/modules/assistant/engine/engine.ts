@@ -110,6 +110,17 @@ const VOTED_URGENT_SHARE = 0.3;
 /** A related entry whose phrases weigh this share of the answer's adds its own answer sentence. */
 const COMPANION = 0.7;
 
+/** A case the search did not match: no score, no evidence, none of the question's words. */
+const unmatched = (entry: KnowledgeEntry, section: Section): Hit => ({
+  entry,
+  section,
+  score: 0,
+  evidence: 0,
+  coverage: 0,
+  knownCoverage: 0,
+  sectionEvidence: 0,
+});
+
 /** The gate entry's case for the situation the conversation describes (its general case when none fits). */
 function pathwayOf(gate: KnowledgeEntry, facts: Facts): Section {
   return gate.sections.find((s) => s.id === pathwaySection(facts)) ?? gate.sections[0]!;
@@ -366,17 +377,7 @@ export class AnswerEngine {
       const ve = this.kb.byId.get(entryId!);
       const vs = ve?.sections.find((s) => s.id === sectionId);
       if (!ve || !vs || !(ve.urgent || vs.urgent)) return undefined;
-      return (
-        hits.find((h) => h.entry === ve && h.section === vs) ?? {
-          entry: ve,
-          section: vs,
-          score: 0,
-          evidence: 0,
-          coverage: 0,
-          knownCoverage: 0,
-          sectionEvidence: 0,
-        }
-      );
+      return hits.find((h) => h.entry === ve && h.section === vs) ?? unmatched(ve, vs);
     };
     /** No near example was answered from this hit's entry. */
     const unvotedEntry = (h: Hit) => !!voted?.top && h.entry.sections.every((s) => voted.share(`${h.entry.id}#${s.id}`) === 0);
@@ -561,7 +562,7 @@ export class AnswerEngine {
       related: primary.entry.related
         .map((id) => this.kb.byId.get(id))
         .filter((e): e is KnowledgeEntry => !!e && e.forms.some((f) => [...primary.entry.forms, ...formsOf(primary)].includes(f)))
-        .flatMap((entry) => entry.sections.map((section) => ({ entry, section, score: 0, evidence: 0, coverage: 0, knownCoverage: 0, sectionEvidence: 0 }))),
+        .flatMap((entry) => entry.sections.map((section) => unmatched(entry, section))),
       replies,
       contrasts: this.vocabulary.contrasts,
       idf: (s) => this.retriever.idfOf(s),

@@ -337,7 +337,8 @@ export class Retriever {
     if (entry.sections.length < 2) return entry.sections[0]!;
     const scoreOf = this.caseScores(entry, searched);
     // The cases the search did not rank come in the order of their scores, not of the file: each must beat the one
-    // before by the margin, so the file's order decided between two of them ("algún día me puede arreglar").
+    // before by the margin, so the file's order decided between two of them (a parent asking whether a child born here
+    // can one day petition got the 2025 birthright order, first in the file).
     const unranked = entry.sections
       .filter((s) => !ranked.includes(s))
       .map((s) => ({ s, score: scoreOf(entry.sections.indexOf(s)) }))
