@@ -1663,3 +1663,29 @@ describe('what the question asks, said the way people say it (issue 11, twentiet
     expect(plan.primary?.entry.id).toBe('residencia-por-asilo');
   });
 });
+
+describe('what the question asks, said the way people say it (issue 11, twenty-first stop)', () => {
+  it('answers the OPT after graduating: how long, with which form', () => {
+    const answer = ask('ya me gradue de la universidad, cuanto dura el permiso de trabajo opt?');
+    expect(answer.sentences[0]).toMatch(/12 meses/);
+    expect(answer.text).toMatch(/I-765/);
+  });
+
+  it('reads persecution told in the past as a question about asylum and its one-year limit', () => {
+    const answer = ask('en mi pais me perseguian por ser periodista, llegue hace 10 meses, todavia puedo pedir proteccion?');
+    expect(answer.kind).toBe('urgent');
+    expect(answer.text).toMatch(/1 año/);
+  });
+
+  it('hears a husband who married his girlfriend as a spouse petition, the resident side for a resident', () => {
+    expect(engine.plan('me case con mi novia el año pasado, ella esta en honduras y yo soy ciudadano, como la traigo?', [], 'user').primary?.entry.id).toBe(
+      'matrimonio-y-residencia',
+    );
+    const resident = engine.plan('tengo residencia y me case con mi novia que vive en guatemala, como la pido?', [], 'user');
+    expect(`${resident.primary?.entry.id}#${resident.primary?.section.id}`).toBe('matrimonio-y-residencia#esposo-residente');
+  });
+
+  it('asks the two questions when "hacerse legal" is said in the subjunctive', () => {
+    expect(ask('hay forma de que me haga legal aqui?').kind).toBe('clarify');
+  });
+});
