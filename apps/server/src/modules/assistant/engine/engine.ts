@@ -90,6 +90,9 @@ const SECOND_QUESTION_WORDS = 3;
 const FOLLOW_UP_WORDS = 8;
 /** A short message continues the conversation only when at least this share of its words are ones the knowledge base uses. */
 const NEW_SUBJECT = 0.5;
+/** A follow-up of this many telling words, nearly all of them (this share) in one sure case, is a question of its own. */
+const OWN_QUESTION_TERMS = 4;
+const OWN_QUESTION_COVERAGE = 0.9;
 /** The nearest example questions' case replaces the matched one when its share of their votes is this much larger. */
 const EXAMPLE_MARGIN = 0.3;
 /** An answer no near example was answered from needs its case to hold at least this share of the question's words. */
@@ -264,9 +267,19 @@ export class AnswerEngine {
       // case ("¿y con DACA puedo salir del país?" after a DACA renewal question: travel, not renewal).
       const own = new Set(retrieval.hits.filter((h) => h.evidence >= CONFIDENT).map((h) => h.entry.id));
       const sameEntry = this.isConfident(retrieval) && own.has(combined.hits[0]?.entry.id ?? '');
+      // A follow-up that is a question of its own ("¿y ya que me aprueben el asilo, cuándo pido la residencia?" after a work
+      // permit): several telling words, nearly all in a case its own phrase matched, answered on its own (decision 0097);
+      // an urgent conversation stays one.
+      const ownLead = leadOf(retrieval.hits);
+      const ownQuestion =
+        terms(message).length >= OWN_QUESTION_TERMS &&
+        !!ownLead &&
+        ownLead.evidence >= CONFIDENT &&
+        ownLead.knownCoverage >= OWN_QUESTION_COVERAGE &&
+        !this.urgentMatch(combined.hits);
       // An urgent conversation stays urgent: a move asked after a court date is the court's change of address.
       const urgentContext = !this.urgentMatch(retrieval.hits) && !!this.urgentMatch(combined.hits);
-      if (this.isConfident(combined) && (startsLikeFollowUp || !this.isConfident(retrieval)) && (!sameEntry || urgentContext)) {
+      if (this.isConfident(combined) && (startsLikeFollowUp || !this.isConfident(retrieval)) && (!sameEntry || urgentContext) && !ownQuestion) {
         retrieval = combined;
         question = combinedQuestion;
       }
