@@ -1694,6 +1694,26 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
     expect(engine.plan('y cuanto cuesta?', history, 'user').primary?.entry.id).toBe('asilo-permiso-de-trabajo');
   });
 
+  it('hears "cuando me den el asilo" as the asylee\'s residence, not a general question about papers', () => {
+    const history = [
+      { role: 'user' as const, content: 'pedi asilo hace 3 meses, cuando me dan el permiso de trabajo?' },
+      { role: 'assistant' as const, content: 'Puedes pedir el permiso de trabajo cuando pasen 150 días.' },
+    ];
+    const plan = engine.plan('y cuando ya me den el asilo, en cuanto tiempo pido la green card?', history, 'user');
+    expect(`${plan.kind} ${plan.primary?.entry.id}#${plan.primary?.section.id}`).toBe('answer residencia-por-asilo#cuando-pedirla');
+  });
+
+  it('says what the A-number is and where it is, not a court script or the registration', () => {
+    const answer = ask('que es el numero de extranjero y donde lo veo?');
+    expect(answer.kind).toBe('answer');
+    expect(answer.text).toMatch(/empieza con la letra A/);
+    expect(answer.text).toMatch(/green card/);
+  });
+
+  it('says what a 287(g) agreement is when asked, not what to do at a traffic stop', () => {
+    expect(ask('que es eso del 287(g) que firmo mi condado?').sentences[0]).toMatch(/^El 287\(g\) es un acuerdo entre ICE/);
+  });
+
   it('asks the two questions when "hacerse legal" is said in the subjunctive', () => {
     expect(ask('hay forma de que me haga legal aqui?').kind).toBe('clarify');
   });
