@@ -104,8 +104,7 @@ export const TRAINING_SETS: Array<[string, number, string[]?]> = [
   // dev35 to dev37, urgent probes 21 and 22: written blind this stop and committed before their first runs (with and without
   // the examples: 66 → 67, 62 → 62, 66 → 69, 19 → 19, 16 → 18), then examples and training sets.
   ['dev35-questions.jsonl', 69],
-  // j24: a resident held at an airport and pressed to give up the green card (the I-407), not as urgent.
-  ['dev36-questions.jsonl', 64, ['j24']],
+  ['dev36-questions.jsonl', 64],
   ['dev37-questions.jsonl', 67],
   // u08: a traffic stop with ICE behind, told after it; u35: children whose parents have an ICE appointment; u37: a robbery
   // victim afraid of the police.

@@ -20,6 +20,15 @@ export interface Candidate {
   weight: number;
 }
 
+/** A line that defines what the question names: "El N-400 es…", "La carga pública es…" (every word of its subject asked). */
+function defines(text: string, question: string): boolean {
+  const subject = /^(.{2,60}?) (?:es|son) /.exec(text)?.[1];
+  if (!subject) return false;
+  const asked = new Set(terms(question));
+  const said = terms(subject);
+  return said.length > 0 && said.every((t) => asked.has(t));
+}
+
 const CONTRAST_PENALTY = 8;
 /** A sentence the nearest example questions were answered with weighs this much more (all of their votes). */
 const VOTE_WEIGHT = 6;
@@ -283,8 +292,11 @@ export function composeBody(input: ComposeInput): string[] {
   const ofOwnEntry = (c: Ranked) => c.entryId === input.primary.entry.id && !c.other;
   const ownFee = (c: Ranked) => first === 'fee' && factTypes.includes(c.line.type) && ofOwnEntry(c);
   const ownForm = (c: Ranked) => formsOf(input.primary).some((form) => c.line.text.includes(form));
+  // Asked what a thing is, its definition ("El N-400 es el formulario…") before another line about it (its exam).
+  const definition = first === 'what' ? notLawyer.find((c) => c.line.type === 'what' && ofOwnEntry(c) && defines(c.line.text, input.question)) : undefined;
   take(
-    notLawyer.find((c) => factTypes.includes(c.line.type) && (c.weight >= 0.9 || (first === 'what' && ofOwnEntry(c))) && !c.other) ??
+    definition ??
+      notLawyer.find((c) => factTypes.includes(c.line.type) && (c.weight >= 0.9 || (first === 'what' && ofOwnEntry(c))) && !c.other) ??
       notLawyer.find((c) => ownFee(c) && ownForm(c)) ??
       notLawyer.find(ownFee) ??
       notLawyer[0],

@@ -1714,6 +1714,24 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
     expect(ask('que es eso del 287(g) que firmo mi condado?').sentences[0]).toMatch(/^El 287\(g\) es un acuerdo entre ICE/);
   });
 
+  it('defines the N-400 when asked what it is, before its exam', () => {
+    expect(ask('oye que es el n-400?').sentences[0]).toMatch(/^El N-400 es el formulario para pedir la ciudadanía/);
+  });
+
+  it('knows expedited removal: no judge, who it applies to, what to keep and say; not the processing times', () => {
+    const what = ask('que es eso de la deportacion expedita?');
+    expect(what.kind).toBe('urgent');
+    expect(what.sentences[0]).toMatch(/sin audiencia ante un juez/);
+    const asked = ask('es cierto que me pueden deportar sin ver a un juez?');
+    expect(asked.sentences[0]).toMatch(/^Sí, un oficial puede deportarte sin juez/);
+    expect(asked.text).toMatch(/2 años/);
+  });
+
+  it('refers a resident held at an airport and told to sign away the green card to the I-407 case', () => {
+    const plan = engine.plan('soy residente, me tienen en el aeropuerto y quieren que entregue mi green card, que hago', [], 'user');
+    expect(`${plan.kind} ${plan.primary?.entry.id}#${plan.primary?.section.id}`).toBe('urgent viajar-con-green-card#i-407');
+  });
+
   it('asks the two questions when "hacerse legal" is said in the subjunctive', () => {
     expect(ask('hay forma de que me haga legal aqui?').kind).toBe('clarify');
   });
