@@ -1732,6 +1732,15 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
     expect(`${plan.kind} ${plan.primary?.entry.id}#${plan.primary?.section.id}`).toBe('urgent viajar-con-green-card#i-407');
   });
 
+  it('never sends a denied asylum case to the I-290B appeal without saying it does not apply', () => {
+    expect(ask('no me aprobaron el asilo en la entrevista, como apelo?').text).toMatch(/El I-290B no sirve para un asilo negado/);
+  });
+
+  it('reads "no me aprobaron" as a denial and a phrase said after "no" as its opposite', () => {
+    expect(engine.plan('no me aprobaron la ciudadania, que puedo hacer?', [], 'user').primary?.section.id).toBe('negada');
+    expect(engine.plan('no tengo asilo ni nada, como consigo permiso de trabajo?', [], 'user').primary?.entry.id).toBe('i-765');
+  });
+
   it('asks the two questions when "hacerse legal" is said in the subjunctive', () => {
     expect(ask('hay forma de que me haga legal aqui?').kind).toBe('clarify');
   });
