@@ -1741,6 +1741,10 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
     expect(engine.plan('no tengo asilo ni nada, como consigo permiso de trabajo?', [], 'user').primary?.entry.id).toBe('i-765');
   });
 
+  it('tells a person who moved with an I-485 pending to file the AR-11 within 10 days', () => {
+    expect(ask('me mude de casa y tengo el i-485 pendiente, a quien aviso?').sentences[0]).toMatch(/AR-11 .*10 días/);
+  });
+
   it('asks the two questions when "hacerse legal" is said in the subjunctive', () => {
     expect(ask('hay forma de que me haga legal aqui?').kind).toBe('clarify');
   });
