@@ -1745,6 +1745,12 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
     expect(ask('me mude de casa y tengo el i-485 pendiente, a quien aviso?').sentences[0]).toMatch(/AR-11 .*10 días/);
   });
 
+  it('hears "mi mamita" as a mother a new citizen can petition', () => {
+    expect(engine.plan('ya me hice ciudadana y quiero pedir a mi mamita que vive en honduras, como hago?', [], 'user').primary?.entry.id).toBe(
+      'pedir-a-mis-padres',
+    );
+  });
+
   it('asks the two questions when "hacerse legal" is said in the subjunctive', () => {
     expect(ask('hay forma de que me haga legal aqui?').kind).toBe('clarify');
   });
