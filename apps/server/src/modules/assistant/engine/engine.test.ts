@@ -1751,6 +1751,12 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
     );
   });
 
+  it('tells "checar el status de mi caso" (the case status) from "mi chequeo con ICE" (an ICE check-in)', () => {
+    expect(engine.plan('donde checo el status de mi caso?', [], 'user').primary?.entry.id).toBe('estado-del-caso');
+    const checkIn = engine.plan('tengo mi chequeo con ice el lunes, me pueden detener ahi?', [], 'user');
+    expect(`${checkIn.kind} ${checkIn.primary?.entry.id}`).toBe('urgent check-in-ice');
+  });
+
   it('asks the two questions when "hacerse legal" is said in the subjunctive', () => {
     expect(ask('hay forma de que me haga legal aqui?').kind).toBe('clarify');
   });
