@@ -21,10 +21,9 @@ export interface Candidate {
 }
 
 /** A line that defines what the question names: "El N-400 es…", "La carga pública es…" (every word of its subject asked). */
-function defines(text: string, question: string): boolean {
+function defines(text: string, asked: ReadonlySet<string>): boolean {
   const subject = /^(.{2,60}?) (?:es|son) /.exec(text)?.[1];
   if (!subject) return false;
-  const asked = new Set(terms(question));
   const said = terms(subject);
   return said.length > 0 && said.every((t) => asked.has(t));
 }
@@ -293,7 +292,8 @@ export function composeBody(input: ComposeInput): string[] {
   const ownFee = (c: Ranked) => first === 'fee' && factTypes.includes(c.line.type) && ofOwnEntry(c);
   const ownForm = (c: Ranked) => formsOf(input.primary).some((form) => c.line.text.includes(form));
   // Asked what a thing is, its definition ("El N-400 es el formulario…") before another line about it (its exam).
-  const definition = first === 'what' ? notLawyer.find((c) => c.line.type === 'what' && ofOwnEntry(c) && defines(c.line.text, input.question)) : undefined;
+  const askedWords = first === 'what' ? new Set(terms(input.question)) : undefined;
+  const definition = askedWords ? notLawyer.find((c) => c.line.type === 'what' && ofOwnEntry(c) && defines(c.line.text, askedWords)) : undefined;
   take(
     definition ??
       notLawyer.find((c) => factTypes.includes(c.line.type) && (c.weight >= 0.9 || (first === 'what' && ofOwnEntry(c))) && !c.other) ??

@@ -158,6 +158,7 @@ describe('examples: questions people asked, with the cases that answered them', 
       'dev47-questions.jsonl',
       'dev49-questions.jsonl',
       'dev51-questions.jsonl',
+      'dev52-questions.jsonl',
     ])
       expect(sets).not.toContain(unseen);
     const current = examplesJsonl(buildExamples(kb, path.join(path.dirname(knowledgeFolder()), 'eval'), sets));

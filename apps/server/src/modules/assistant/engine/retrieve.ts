@@ -490,7 +490,7 @@ export class Retriever {
         run = j === i ? sequence[j]! : `${run} ${sequence[j]}`;
         for (const phrase of this.phrases.get(run) ?? []) {
           if (phrase.written && plainSequence.slice(i, j + 1).join(' ') !== phrase.written) continue;
-          // A phrase said with "no" before it says the opposite ("no me aprobaron el asilo" is not an approved asylum).
+          // A phrase said with "no" before it says the opposite ("no tengo asilo" is not an asylee's "tengo asilo").
           if (i > 0 && plainSequence[i - 1] === 'no') continue;
           const weight = i >= focusStart && i < all.length ? FOCUS * phrase.weight : phrase.weight;
           // A case's phrase is evidence for its entry (against other entries) and picks the case within it.
