@@ -1687,10 +1687,10 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
 
   it('answers a follow-up that is a question of its own on its own, and a short one with the conversation', () => {
     const history = [
-      { role: 'user' as const, content: 'tengo asilo pendiente, puedo trabajar mientras espero?' },
+      { role: 'user' as const, content: 'mi asilo sigue pendiente, ya puedo trabajar?' },
       { role: 'assistant' as const, content: 'Puedes pedir el permiso de trabajo cuando pasen 150 días.' },
     ];
-    expect(engine.plan('y ya que me aprueben el asilo, cuando pido la residencia?', history, 'user').primary?.entry.id).toBe('residencia-por-asilo');
+    expect(engine.plan('y ya con el asilo aprobado, cuando puedo pedir la residencia?', history, 'user').primary?.entry.id).toBe('residencia-por-asilo');
     expect(engine.plan('y cuanto cuesta?', history, 'user').primary?.entry.id).toBe('asilo-permiso-de-trabajo');
   });
 

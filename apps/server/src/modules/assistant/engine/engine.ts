@@ -267,18 +267,19 @@ export class AnswerEngine {
       // case ("¿y con DACA puedo salir del país?" after a DACA renewal question: travel, not renewal).
       const own = new Set(retrieval.hits.filter((h) => h.evidence >= CONFIDENT).map((h) => h.entry.id));
       const sameEntry = this.isConfident(retrieval) && own.has(combined.hits[0]?.entry.id ?? '');
-      // A follow-up that is a question of its own ("¿y ya que me aprueben el asilo, cuándo pido la residencia?" after a work
-      // permit): several telling words, nearly all in a case its own phrase matched, answered on its own (decision 0097);
-      // an urgent conversation stays one.
+      const combinedUrgent = !!this.urgentMatch(combined.hits);
+      // A follow-up that is a question of its own (the asylee's residence asked after the asylum work permit): several
+      // telling words, nearly all in a case its own phrase matched, answered on its own (decision 0097); an urgent
+      // conversation stays one.
       const ownLead = leadOf(retrieval.hits);
       const ownQuestion =
         terms(message).length >= OWN_QUESTION_TERMS &&
         !!ownLead &&
         ownLead.evidence >= CONFIDENT &&
         ownLead.knownCoverage >= OWN_QUESTION_COVERAGE &&
-        !this.urgentMatch(combined.hits);
+        !combinedUrgent;
       // An urgent conversation stays urgent: a move asked after a court date is the court's change of address.
-      const urgentContext = !this.urgentMatch(retrieval.hits) && !!this.urgentMatch(combined.hits);
+      const urgentContext = !this.urgentMatch(retrieval.hits) && combinedUrgent;
       if (this.isConfident(combined) && (startsLikeFollowUp || !this.isConfident(retrieval)) && (!sameEntry || urgentContext) && !ownQuestion) {
         retrieval = combined;
         question = combinedQuestion;
@@ -332,7 +333,7 @@ export class AnswerEngine {
     };
     // What is asked decides: in a story with its question at the end ("trabajo en la construcción y pago
     // mis impuestos, ¿qué hago para arreglar?"), the story's facts answer the clarifying questions, they are not the question.
-    // A story that names a way to status ("mi hijo ciudadano cumplió 21, ¿me puede arreglar?") is a
+    // A story that names a way to status (a citizen son or daughter old enough to petition) is a
     // specific question; a story about life here (work, taxes, school) is context.
     const storyIsContext = !specific || (specific.evidence < CONFIDENT && specific.knownCoverage < DOMAIN_COVERAGE) || LIFE_TOPICS.has(specific.entry.topic);
     const askedPart = question === message && storyIsContext ? lastClause(message) : undefined;
