@@ -159,6 +159,7 @@ describe('examples: questions people asked, with the cases that answered them', 
       'dev49-questions.jsonl',
       'dev51-questions.jsonl',
       'dev52-questions.jsonl',
+      'dev53-questions.jsonl',
     ])
       expect(sets).not.toContain(unseen);
     const current = examplesJsonl(buildExamples(kb, path.join(path.dirname(knowledgeFolder()), 'eval'), sets));
