@@ -144,4 +144,7 @@ export const TRAINING_SETS: Array<[string, number, string[]?]> = [
   // Twenty-first stop: dev50, written blind at the twentieth stop's end and committed before its first run (72/80 at this
   // stop's start, on the landed engine), then tuned on.
   ['dev50-questions.jsonl', 75],
+  // Twenty-second stop: dev52, written blind at the twenty-first stop and committed before its first run (74/80 at this
+  // stop's start, on the landed engine), then tuned on.
+  ['dev52-questions.jsonl', 76],
 ];

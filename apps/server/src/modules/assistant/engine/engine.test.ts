@@ -1760,4 +1760,18 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
   it('asks the two questions when "hacerse legal" is said in the subjunctive', () => {
     expect(ask('hay forma de que me haga legal aqui?').kind).toBe('clarify');
   });
+
+  it('reads "el 20 de marzo" as a date, not the I-20 (asylum asked by someone who came in March)', () => {
+    expect(engine.retriever.search('vine el 20 de marzo del 2025 y quiero pedir asilo').named).toEqual([]);
+    expect(engine.retriever.search('ya me llego el 20 de la escuela, que sigue?').named).toEqual(['I-20']);
+  });
+
+  it('hears getting on a plane oneself as flying, and keeps the case the question names by a phrase far stronger than the voted one', () => {
+    const plan = engine.plan('con la licencia que me dieron en illinois me puedo subir a un avion a texas?', [], 'user');
+    expect(`${plan.kind} ${plan.primary?.entry.id}#${plan.primary?.section.id}`).toBe('answer licencia-de-conducir#para-que-sirve');
+  });
+
+  it('takes "metí la residencia… cuánto tarda" as the wait of a pending case, not a resident petitioning a spouse', () => {
+    expect(engine.plan('mandamos la residencia hace un año y esta tardando mucho', [], 'user').primary?.entry.id).toBe('tiempos-de-proceso');
+  });
 });

@@ -95,6 +95,8 @@ const OWN_QUESTION_TERMS = 4;
 const OWN_QUESTION_COVERAGE = 0.9;
 /** The nearest example questions' case replaces the matched one when its share of their votes is this much larger. */
 const EXAMPLE_MARGIN = 0.3;
+/** A case named by phrases this many times stronger than the voted case's own keeps the answer. */
+const OWN_PHRASE_LEAD = 1.5;
 /** An answer no near example was answered from needs its case to hold at least this share of the question's words. */
 const UNVOTED_COVERAGE = 0.5;
 /** The examples decide a near tie when this share of their votes goes to one case (decision 0093)… */
@@ -417,9 +419,11 @@ export class AnswerEngine {
     const votedSection = voted?.top?.startsWith(`${primary.entry.id}#`)
       ? primary.entry.sections.find((s) => voted.top === `${primary.entry.id}#${s.id}`)
       : undefined;
-    // A case the question named by a phrase of its own keeps it against a voted case it did not name.
+    // A case the question named by a phrase of its own keeps it against a voted case it did not name, or named by far
+    // weaker phrases (a licence's use for flying, asked by someone who names the state that gave it).
     const ownPhraseOnly = (other: Section) =>
-      primary.sectionEvidence > 0 && !hits.some((h) => h.entry === primary.entry && h.section === other && h.sectionEvidence > 0);
+      primary.sectionEvidence > 0 &&
+      !hits.some((h) => h.entry === primary.entry && h.section === other && h.sectionEvidence * OWN_PHRASE_LEAD > primary.sectionEvidence);
     if (
       votedSection &&
       votedSection !== primary.section &&

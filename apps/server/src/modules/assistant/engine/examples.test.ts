@@ -158,7 +158,6 @@ describe('examples: questions people asked, with the cases that answered them', 
       'dev47-questions.jsonl',
       'dev49-questions.jsonl',
       'dev51-questions.jsonl',
-      'dev52-questions.jsonl',
       'dev53-questions.jsonl',
     ])
       expect(sets).not.toContain(unseen);

@@ -82,6 +82,7 @@ export function terms(text: string): string[] {
     .map(stem);
 }
 
+const MONTHS = 'enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre';
 const patterns = new Map<string, { pattern: RegExp; bare: RegExp | null }>();
 function formPatterns(form: string): { pattern: RegExp; bare: RegExp | null } {
   let found = patterns.get(form);
@@ -89,7 +90,8 @@ function formPatterns(form: string): { pattern: RegExp; bare: RegExp | null } {
     const [prefix, number] = form.toLowerCase().split('-') as [string, string];
     found = {
       pattern: new RegExp(`[ ]${prefix} ?${number.replace('/', ' ')}[ ]`),
-      bare: /^\d/.test(number) && ['i', 'n'].includes(prefix) ? new RegExp(`[ ](formulario|forma|el|la) ${number}[ ]`) : null,
+      // "el 20 de marzo" is a date, not the I-20.
+      bare: /^\d/.test(number) && ['i', 'n'].includes(prefix) ? new RegExp(`[ ](formulario|forma|el|la) ${number}[ ](?!de (${MONTHS}) )`) : null,
     };
     patterns.set(form, found);
   }
