@@ -147,4 +147,7 @@ export const TRAINING_SETS: Array<[string, number, string[]?]> = [
   // Twenty-second stop: dev52, written blind at the twenty-first stop and committed before its first run (74/80 at this
   // stop's start, on the landed engine), then tuned on.
   ['dev52-questions.jsonl', 76],
+  // dev51: written blind at the twenty-first stop and run there only at its start and end (69 and 70/80, aggregate lines),
+  // then read at the twenty-second (70/80 on the landed engine).
+  ['dev51-questions.jsonl', 77],
 ];

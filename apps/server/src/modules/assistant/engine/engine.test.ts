@@ -1774,4 +1774,33 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
   it('takes "metí la residencia… cuánto tarda" as the wait of a pending case, not a resident petitioning a spouse', () => {
     expect(engine.plan('mandamos la residencia hace un año y esta tardando mucho', [], 'user').primary?.entry.id).toBe('tiempos-de-proceso');
   });
+
+  it('answers a benefits question about children born here, not the gate, though it ends asking about the green card', () => {
+    const plan = engine.plan('mi niña nacio aqui y le dan medicaid y cupones, eso me afecta cuando pida la green card?', [], 'user');
+    expect(`${plan.kind} ${plan.primary?.entry.id}`).toBe('answer beneficios-hijos-ciudadanos');
+  });
+
+  it('reads "me casé con un ciudadano" in the reply to the two questions as a citizen spouse', () => {
+    const gate = ask('como puedo arreglar papeles?');
+    expect(gate.kind).toBe('clarify');
+    const plan = engine.plan(
+      'vine con visa de paseo hace tres años y me case con un ciudadano',
+      [
+        { role: 'user', content: 'como puedo arreglar papeles?' },
+        { role: 'assistant', content: gate.text },
+      ],
+      'user',
+    );
+    expect(plan.primary?.section.id).toBe('con-visa-familiar-ciudadano');
+  });
+
+  it('tells a resident leaving for a long stay, afraid to lose the green card, about the reentry permit', () => {
+    const plan = engine.plan('soy residente y tengo que irme a cuidar a mi mama unos dos años a puebla, me quitan la residencia?', [], 'user');
+    expect(plan.primary?.section.id).toBe('permiso-de-reingreso');
+  });
+
+  it('hears a marriage told with words between "me casé" and "con mi novia" as a spouse now', () => {
+    const plan = engine.plan('soy residente, me case en diciembre con mi novia que vive en puebla, como la pido?', [], 'user');
+    expect(`${plan.primary?.entry.id}#${plan.primary?.section.id}`).toBe('matrimonio-y-residencia#esposo-residente');
+  });
 });

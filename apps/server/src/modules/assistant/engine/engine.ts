@@ -337,7 +337,13 @@ export class AnswerEngine {
     // mis impuestos, ¿qué hago para arreglar?"), the story's facts answer the clarifying questions, they are not the question.
     // A story that names a way to status (a citizen son or daughter old enough to petition) is a
     // specific question; a story about life here (work, taxes, school) is context.
-    const storyIsContext = !specific || (specific.evidence < CONFIDENT && specific.knownCoverage < DOMAIN_COVERAGE) || LIFE_TOPICS.has(specific.entry.topic);
+    // A case of daily life named by a phrase of its own and holding most of the question's words is what is asked, not
+    // context (benefits a child receives, asked about with the green card), unless the story follows the question.
+    const storyFollows = /\?\s*\S/.test(message.trim());
+    const storyIsContext =
+      !specific ||
+      (specific.evidence < CONFIDENT && specific.knownCoverage < DOMAIN_COVERAGE) ||
+      (LIFE_TOPICS.has(specific.entry.topic) && (specific.knownCoverage < LIFE_COVERAGE || specific.sectionEvidence === 0 || storyFollows));
     const askedPart = question === message && storyIsContext ? lastClause(message) : undefined;
     const gateHit = urgent ? undefined : (gateWins(retrieval) ?? (askedPart ? gateWins(this.retriever.search(askedPart)) : undefined));
     if (gateHit) {

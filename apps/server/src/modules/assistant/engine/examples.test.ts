@@ -157,7 +157,6 @@ describe('examples: questions people asked, with the cases that answered them', 
       'dev44-questions.jsonl',
       'dev47-questions.jsonl',
       'dev49-questions.jsonl',
-      'dev51-questions.jsonl',
       'dev53-questions.jsonl',
     ])
       expect(sets).not.toContain(unseen);
