@@ -6,7 +6,7 @@ import { knowledgeFolder, loadKnowledgeBase } from '../knowledge/load';
 import { ledBy } from './compose';
 import { AnswerEngine, lastClause, leadOf } from './engine';
 import { toldOfOthers } from './retrieve';
-import { isStopWord, stem } from './text';
+import { formsFiled, isStopWord, stem } from './text';
 import { detectIntents, loadVocabulary } from './vocabulary';
 
 const kb = loadKnowledgeBase();
@@ -1802,5 +1802,12 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
   it('hears a marriage told with words between "me casé" and "con mi novia" as a spouse now', () => {
     const plan = engine.plan('soy residente, me case en diciembre con mi novia que vive en puebla, como la pido?', [], 'user');
     expect(`${plan.primary?.entry.id}#${plan.primary?.section.id}`).toBe('matrimonio-y-residencia#esposo-residente');
+  });
+
+  it('reads a form already filed as the story, and answers the next step asked (the work permit with an I-485 pending)', () => {
+    expect(formsFiled(' ya presente el i-485 por mi esposa y me mude ', ['I-485', 'AR-11'])).toEqual(['I-485']);
+    expect(formsFiled('como lleno el i-485', ['I-485'])).toEqual([]);
+    const plan = engine.plan('ya presente el I-485 por mi esposa, cuando puedo pedir el permiso para trabajar?', [], 'user');
+    expect(`${plan.primary?.entry.id}#${plan.primary?.section.id}`).toBe('i-765#ajuste-pendiente');
   });
 });

@@ -1,7 +1,7 @@
 import MiniSearch from 'minisearch';
 import type { KnowledgeBase } from '../knowledge/load';
 import type { KnowledgeEntry, Section } from '../knowledge/schema';
-import { formsMentioned, isStopWord, stem, stemmedWords, terms, withinOneEdit, words } from './text';
+import { formsFiled, formsMentioned, isStopWord, stem, stemmedWords, terms, withinOneEdit, words } from './text';
 import { spanishStems } from './spanish-words';
 import { respell, type Vocabulary } from './vocabulary';
 
@@ -69,6 +69,8 @@ interface Phrase {
 const key = (entry: KnowledgeEntry, section: Section) => `${entry.id}#${section.id}`;
 /** A form the question names is evidence worth a strong phrase. */
 const FORM_EVIDENCE = 12;
+/** The share of it a form already filed gives ("ya mandé el I-485"). */
+const FILED_SHARE = 0.5;
 /** Another case of the entry is picked when its distinguishing words weigh this many times the first's, plus CASE_MIN. */
 const CASE_MARGIN = 1.2;
 const CASE_MIN = 1.5;
@@ -506,6 +508,8 @@ export class Retriever {
         entryEvidence.set(id, [...(entryEvidence.get(id) ?? []), Math.min(RARE_CAP, RARE_SHARE * this.idfOf(t) ** 1.5)]);
     }
     const namedEntries = new Set(named.map((f) => this.formOwners.get(f)!));
+    // A form the question says was already filed is its story; what it asks is often the next step (decision 0100).
+    const filedEntries = new Set(formsFiled(corrected, named).map((f) => this.formOwners.get(f)!));
     const combine = (weights: number[] = []) => {
       const sorted = [...new Set(weights)].sort((a, b) => b - a);
       return (sorted[0] ?? 0) + 0.5 * sorted.slice(1).reduce((a, b) => a + b, 0);
@@ -528,7 +532,10 @@ export class Retriever {
       const coverage = covered / askedWeight;
       const knownCoverage = covered / knownWeight;
       const sectionForms = section.forms ?? [];
-      const formHit = namedEntries.has(entry.id) || sectionForms.some((f) => named.includes(f)) || formPhrases.has(k) ? FORM_EVIDENCE : 0;
+      const formHit =
+        namedEntries.has(entry.id) || sectionForms.some((f) => named.includes(f)) || formPhrases.has(k)
+          ? FORM_EVIDENCE * (filedEntries.has(entry.id) ? FILED_SHARE : 1)
+          : 0;
       const own = combine(sectionEvidence.get(k));
       const evidence = combine(entryEvidence.get(entry.id)) + SECTION_SHARE * own + formHit;
       const score = (scores.get(k) ?? 0) + EVIDENCE_WEIGHT * evidence + COVERAGE_WEIGHT * coverage + (first ? 0.5 : 0);

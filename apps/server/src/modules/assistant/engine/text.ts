@@ -115,6 +115,28 @@ export function formsMentioned(text: string, known: Iterable<string>): string[] 
   return found;
 }
 
+/** A past filing verb just before a form: "ya mandé el I-485", "metió la I-130". */
+const FILED =
+  /(mande|mandamos|mando|meti|metimos|metio|presente|presentamos|presento|envie|enviamos|envio) (mi |el |la |los |su )?(formulario |forma |peticion )?$/;
+
+/** Forms the text says were already filed: the story of the question, not what it asks ("ya mandé el I-485, ¿puedo trabajar?"). */
+export function formsFiled(text: string, known: Iterable<string>): string[] {
+  const normalized = ` ${normalize(text)} `;
+  const filed: string[] = [];
+  for (const form of known) {
+    const { pattern, bare } = formPatterns(form);
+    for (const re of [pattern, bare]) {
+      if (!re) continue;
+      const global = new RegExp(re.source, 'g');
+      for (const m of normalized.matchAll(global)) {
+        const before = normalized.slice(0, m.index + 1);
+        if (FILED.test(before)) filed.push(form);
+      }
+    }
+  }
+  return [...new Set(filed)];
+}
+
 /** At most one insertion, deletion, substitution or swap of neighbours between a and b. */
 export function withinOneEdit(a: string, b: string): boolean {
   if (a === b) return true;
