@@ -150,4 +150,7 @@ export const TRAINING_SETS: Array<[string, number, string[]?]> = [
   // dev51: written blind at the twenty-first stop and run there only at its start and end (69 and 70/80, aggregate lines),
   // then read at the twenty-second (70/80 on the landed engine).
   ['dev51-questions.jsonl', 77],
+  // dev49: written blind at the nineteenth stop, a validation set (aggregate lines only) until this stop, then read (54/80;
+  // its "clarify" questions ask for a clarification the gate does not give: an ambiguous permit, card or denial).
+  ['dev49-questions.jsonl', 55],
 ];

@@ -1810,4 +1810,14 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
     const plan = engine.plan('ya presente el I-485 por mi esposa, cuando puedo pedir el permiso para trabajar?', [], 'user');
     expect(`${plan.primary?.entry.id}#${plan.primary?.section.id}`).toBe('i-765#ajuste-pendiente');
   });
+
+  it('tells a resident who already stayed abroad more than a year about the returning resident visa', () => {
+    for (const q of [
+      'tengo la green card y me quede 15 meses en colombia por un problema, me dejan entrar?',
+      'me quede mas de un ano fuera con mi green card, que hago para volver?',
+    ]) {
+      expect(engine.plan(q, [], 'user').primary?.section.id, q).toBe('fuera-mas-de-un-ano');
+      expect(ask(q).text, q).toMatch(/SB-1/);
+    }
+  });
 });
