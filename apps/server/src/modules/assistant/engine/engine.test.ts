@@ -1823,6 +1823,6 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
 
   it('tells a resident who petitioned a spouse and naturalises that the case becomes an immediate relative one by itself', () => {
     const answer = ask('soy residente y ya meti la peticion de mi esposa, si me hago ciudadano que pasa con ese caso?');
-    expect(answer.sentences[0]).toMatch(/en automático a pariente inmediato/);
+    expect(answer.text).toMatch(/en automático a pariente inmediato/);
   });
 });
