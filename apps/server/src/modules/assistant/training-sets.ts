@@ -153,4 +153,7 @@ export const TRAINING_SETS: Array<[string, number, string[]?]> = [
   // dev49: written blind at the nineteenth stop, a validation set (aggregate lines only) until this stop, then read (54/80;
   // its "clarify" questions ask for a clarification the gate does not give: an ambiguous permit, card or denial).
   ['dev49-questions.jsonl', 55],
+  // dev53: written blind at this stop's start and committed before any run; run on the landed engine and at the end of the
+  // engine work (69/80 both), then read (71 after).
+  ['dev53-questions.jsonl', 70],
 ];

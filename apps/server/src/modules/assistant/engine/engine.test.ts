@@ -1825,4 +1825,15 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
     const answer = ask('soy residente y ya meti la peticion de mi esposa, si me hago ciudadano que pasa con ese caso?');
     expect(answer.text).toMatch(/en automático a pariente inmediato/);
   });
+
+  it('reads a form filed a few words after the verb as filed too, and answers the asylum seeker asking for a work permit', () => {
+    expect(formsFiled(' meti el asilo hace 7 meses con el i-589 ', ['I-589'])).toEqual(['I-589']);
+    const plan = engine.plan('meti mi asilo hace 6 meses con el i-589, ya puedo pedir permiso de trabajo?', [], 'user');
+    expect(`${plan.primary?.entry.id}#${plan.primary?.section.id}`).toBe('i-765#asilo');
+  });
+
+  it('answers a denied I-130 with the appeal and its deadline', () => {
+    const answer = ask('nos negaron el i-130 de mi esposa, hay manera de apelar?');
+    expect(answer.sentences[0]).toMatch(/EOIR-29.*30 días/);
+  });
 });
