@@ -117,7 +117,7 @@ export function formsMentioned(text: string, known: Iterable<string>): string[] 
 
 /** A past filing verb before a form, a few words apart at most: "ya mandé el I-485", "metí mi asilo hace meses con el I-589". */
 const FILED =
-  /(mande|mandamos|mando|meti|metimos|metio|presente|presentamos|presento|envie|enviamos|envio)( \S+){0,5} (con )?(mi |el |la |los |su )?(formulario |forma |peticion )?$/;
+  / (mande|mandamos|mando|meti|metimos|metio|presente|presentamos|presento|envie|enviamos|envio)( \S+){0,5} (con )?(mi |el |la |los |su )?(formulario |forma |peticion )?$/;
 
 /** Forms the text says were already filed: the story of the question, not what it asks ("ya mandé el I-485, ¿puedo trabajar?"). */
 export function formsFiled(text: string, known: Iterable<string>): string[] {
