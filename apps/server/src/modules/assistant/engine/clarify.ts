@@ -59,7 +59,7 @@ const OUTSIDE = new RegExp(
   ` (estoy|vivo|vivimos|estamos|me encuentro|sigo) (en (${ABROAD})|afuera|fuera|en otro pais)| fuera (de estados unidos|del pais)| desde (${ABROAD}) | me deportaron `,
 );
 const CITIZEN_RELATIVE = new RegExp(
-  `(${RELATION} (es |que es |ya es |son )?(ciudadan|americano|americana|nacid))|((casad[oa]|me case|nos casamos) con (un |una )?(ciudadan|americano|americana))|(ciudadan\\w* (es )?mi ${RELATION})`,
+  `(${RELATION} (es |que es |ya es |son )?(ciudadan|americano|americana|nacid))|(${RELATION}( \\w+)? (que )?(nacio|nacieron) (aqui|aca|en estados unidos|en este pais))|((casad[oa]|me case|nos casamos) con (un |una )?(ciudadan|americano|americana))|(ciudadan\\w* (es )?mi ${RELATION})`,
 );
 const RESIDENT_RELATIVE = new RegExp(
   `(${RELATION} (es |que es |tiene |son |tienen )?(residente|green card|la residencia|papeles))|((casad[oa]|me case|nos casamos) con (un |una )?residente)`,

@@ -1794,6 +1794,20 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
     expect(plan.primary?.section.id).toBe('con-visa-familiar-ciudadano');
   });
 
+  it('reads a son or daughter "que nació aquí" in the reply to the two questions as a citizen relative', () => {
+    const gate = ask('que hago pa arreglar mi situacion?');
+    expect(gate.kind).toBe('clarify');
+    const plan = engine.plan(
+      'entre con pasaporte y visa en 2012, mi hijo mayor nacio aqui y tiene 24',
+      [
+        { role: 'user', content: 'que hago pa arreglar mi situacion?' },
+        { role: 'assistant', content: gate.text },
+      ],
+      'user',
+    );
+    expect(plan.primary?.section.id).toBe('con-visa-familiar-ciudadano');
+  });
+
   it('tells a resident leaving for a long stay, afraid to lose the green card, about the reentry permit', () => {
     const plan = engine.plan('soy residente y tengo que irme a cuidar a mi mama unos dos años a puebla, me quitan la residencia?', [], 'user');
     expect(plan.primary?.section.id).toBe('permiso-de-reingreso');
