@@ -1808,6 +1808,26 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
     expect(plan.primary?.section.id).toBe('con-visa-familiar-ciudadano');
   });
 
+  it('tells someone who got an RFE and asks whether it is a bad sign that it is not a denial', () => {
+    expect(ask('me llego un RFE, es mala senal?').text).toContain('No, una RFE no es una negación');
+  });
+
+  it('tells a couple asking whether they can marry without papers that they can, not the fiancé visa nor an urgent script', () => {
+    const answer = ask('no tengo papeles y mi pareja es ciudadano, nos podemos casar aqui?');
+    expect(answer.kind).toBe('answer');
+    expect(answer.text).toContain('puedes casarte en Estados Unidos aunque no tengas papeles');
+  });
+
+  it('tells someone afraid the abuser learns of a VAWA case that it is confidential', () => {
+    expect(ask('quiero pedir VAWA pero tengo miedo que mi esposo se entere, le avisan a el?').text).toContain('Tu caso de VAWA es confidencial');
+  });
+
+  it('tells a resident leaving for two years to ask for the reentry permit before leaving', () => {
+    expect(ask('soy residente y me voy 2 anos a trabajar a chile, que hago pa no perder la green card').text).toContain(
+      'pide antes de salir un permiso de reingreso',
+    );
+  });
+
   it('tells a resident leaving for a long stay, afraid to lose the green card, about the reentry permit', () => {
     const plan = engine.plan('soy residente y tengo que irme a cuidar a mi mama unos dos años a puebla, me quitan la residencia?', [], 'user');
     expect(plan.primary?.section.id).toBe('permiso-de-reingreso');
