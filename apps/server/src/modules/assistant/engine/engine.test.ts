@@ -1818,6 +1818,10 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
     expect(answer.text).toContain('puedes casarte en Estados Unidos aunque no tengas papeles');
   });
 
+  it('reads "¿cuándo ya puedo aplicar?" as asking for a deadline', () => {
+    expect(detectIntents('me aprobaron el asilo hace 14 meses, cuando ya puedo aplicar para la green card?', vocabulary)[0]).toBe('deadline');
+  });
+
   it('tells someone afraid the abuser learns of a VAWA case that it is confidential', () => {
     expect(ask('quiero pedir VAWA pero tengo miedo que mi esposo se entere, le avisan a el?').text).toContain('Tu caso de VAWA es confidencial');
   });
