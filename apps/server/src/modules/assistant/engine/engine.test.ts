@@ -1822,6 +1822,19 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
     expect(detectIntents('me aprobaron el asilo hace 14 meses, cuando ya puedo aplicar para la green card?', vocabulary)[0]).toBe('deadline');
   });
 
+  it('reads "me debe dos semanas" as wages owed: the Department of Labor, not an unknown', () => {
+    const answer = ask('el contratista me debe dos semanas y dice que sin papeles no puedo reclamar nada');
+    expect(answer.kind).toBe('answer');
+    expect(answer.entryIds[0]).toBe('derechos-laborales');
+    expect(answer.text).toContain('Departamento de Trabajo');
+  });
+
+  it("answers a landlord's threat to call immigration from the renting entry, not the employer's case", () => {
+    expect(engine.plan('la duena de la casa donde rento dice que va a llamar a la migra si me quejo de la humedad', [], 'user').primary?.entry.id).toBe(
+      'renta-y-desalojo',
+    );
+  });
+
   it('tells someone afraid the abuser learns of a VAWA case that it is confidential', () => {
     expect(ask('quiero pedir VAWA pero tengo miedo que mi esposo se entere, le avisan a el?').text).toContain('Tu caso de VAWA es confidencial');
   });
