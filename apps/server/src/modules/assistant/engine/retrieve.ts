@@ -160,6 +160,8 @@ export class Retriever {
    * phrases, or the one written); those of two telling words or more stemmed (the gaps " ... " kept).
    */
   private readonly synonyms: Array<{ parts: Array<Array<{ text: string; byStems: boolean; key: string }>>; use: string }>;
+  /** The synonyms by the key words of their phrases ("w:" as written, "s:" stemmed): only those a question's words name are tried. */
+  private readonly synonymsByKey = new Map<string, number[]>();
   /**
    * Each indexed term's BM25 scores, as MiniSearch computes them for that term alone: the index does not
    * change after it is built, so a question sums these instead of searching the whole index again.
@@ -207,6 +209,14 @@ export class Retriever {
         ),
         use,
       };
+    });
+    this.synonyms.forEach(({ parts }, i) => {
+      for (const alternative of parts.flat()) {
+        const k = `${alternative.byStems ? 's' : 'w'}:${alternative.key}`;
+        const list = this.synonymsByKey.get(k) ?? [];
+        if (list.at(-1) !== i) list.push(i);
+        this.synonymsByKey.set(k, list);
+      }
     });
     this.immigrationStems = vocabulary.immigrationWords.map((w) => words(w).map(stem).join(' '));
     this.index = new MiniSearch({
@@ -413,7 +423,14 @@ export class Retriever {
       return part.includes(' ... ') ? gapped(part).test(padded) : padded.includes(` ${part} `);
     };
     const anyFound = (alternatives: Array<{ text: string; byStems: boolean; key: string }>) => alternatives.some(found);
-    for (const { parts, use } of this.synonyms) if (parts.every(anyFound)) added.add(use);
+    // A phrase is found only when its key word is in the question: the synonyms none of whose key words are need no test.
+    const candidates = new Set<number>();
+    for (const w of wordSet) for (const i of this.synonymsByKey.get(`w:${w}`) ?? []) candidates.add(i);
+    for (const w of stemSet) for (const i of this.synonymsByKey.get(`s:${w}`) ?? []) candidates.add(i);
+    for (const i of [...candidates].sort((a, b) => a - b)) {
+      const { parts, use } = this.synonyms[i]!;
+      if (parts.every(anyFound)) added.add(use);
+    }
     return { corrected, text: added.size ? `${corrected} | ${[...added].join(' | ')}` : corrected };
   }
 
