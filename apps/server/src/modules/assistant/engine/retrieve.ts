@@ -160,8 +160,8 @@ export class Retriever {
    * phrases, or the one written); those of two telling words or more stemmed (the gaps " ... " kept).
    */
   private readonly synonyms: Array<{ parts: Array<Array<{ text: string; byStems: boolean; key: string }>>; use: string }>;
-  /** The synonyms by the key words of their phrases ("w:" as written, "s:" stemmed): only those a question's words name are tried. */
-  private readonly synonymsByKey = new Map<string, number[]>();
+  /** The synonyms' phrases by their key words ("w:" as written, "s:" stemmed): only those whose key word the question holds are tried. */
+  private readonly synonymsByKey = new Map<string, Array<{ synonym: number; part: number; phrase: { text: string; byStems: boolean; key: string } }>>();
   /**
    * Each indexed term's BM25 scores, as MiniSearch computes them for that term alone: the index does not
    * change after it is built, so a question sums these instead of searching the whole index again.
@@ -210,14 +210,16 @@ export class Retriever {
         use,
       };
     });
-    this.synonyms.forEach(({ parts }, i) => {
-      for (const alternative of parts.flat()) {
-        const k = `${alternative.byStems ? 's' : 'w'}:${alternative.key}`;
-        const list = this.synonymsByKey.get(k) ?? [];
-        if (list.at(-1) !== i) list.push(i);
-        this.synonymsByKey.set(k, list);
-      }
-    });
+    this.synonyms.forEach(({ parts }, synonym) =>
+      parts.forEach((alternatives, part) => {
+        for (const phrase of alternatives) {
+          const k = `${phrase.byStems ? 's' : 'w'}:${phrase.key}`;
+          const list = this.synonymsByKey.get(k) ?? [];
+          list.push({ synonym, part, phrase });
+          this.synonymsByKey.set(k, list);
+        }
+      }),
+    );
     this.immigrationStems = vocabulary.immigrationWords.map((w) => words(w).map(stem).join(' '));
     this.index = new MiniSearch({
       idField: 'key',
@@ -416,20 +418,24 @@ export class Retriever {
     const wordSet = new Set(written.split(' '));
     const stemSet = new Set(stemmed.split(' '));
     const added = new Set<string>();
-    const found = ({ text: part, byStems, key }: { text: string; byStems: boolean; key: string }) => {
-      // Its longest word first: most phrases are ruled out by a set lookup, not a search of the text.
-      if (!(byStems ? stemSet : wordSet).has(key)) return false;
+    const found = ({ text: part, byStems }: { text: string; byStems: boolean }) => {
       const padded = byStems ? stemmed : written;
       return part.includes(' ... ') ? gapped(part).test(padded) : padded.includes(` ${part} `);
     };
-    const anyFound = (alternatives: Array<{ text: string; byStems: boolean; key: string }>) => alternatives.some(found);
-    // A phrase is found only when its key word is in the question: the synonyms none of whose key words are need no test.
-    const candidates = new Set<number>();
-    for (const w of wordSet) for (const i of this.synonymsByKey.get(`w:${w}`) ?? []) candidates.add(i);
-    for (const w of stemSet) for (const i of this.synonymsByKey.get(`s:${w}`) ?? []) candidates.add(i);
-    for (const i of [...candidates].sort((a, b) => a - b)) {
-      const { parts, use } = this.synonyms[i]!;
-      if (parts.every(anyFound)) added.add(use);
+    // A phrase can be found only when its key word (its longest) is in the question: the others need no search.
+    // A synonym is brought in when every one of its parts has a phrase found.
+    const partsFound = new Map<number, Set<number>>();
+    const tryPhrase = ({ synonym, part, phrase }: { synonym: number; part: number; phrase: { text: string; byStems: boolean } }) => {
+      let done = partsFound.get(synonym);
+      if (done?.has(part) || !found(phrase)) return;
+      if (!done) partsFound.set(synonym, (done = new Set()));
+      done.add(part);
+    };
+    for (const w of wordSet) for (const ref of this.synonymsByKey.get(`w:${w}`) ?? []) tryPhrase(ref);
+    for (const w of stemSet) for (const ref of this.synonymsByKey.get(`s:${w}`) ?? []) tryPhrase(ref);
+    for (const synonym of [...partsFound.keys()].sort((a, b) => a - b)) {
+      const { parts, use } = this.synonyms[synonym]!;
+      if (partsFound.get(synonym)!.size === parts.length) added.add(use);
     }
     return { corrected, text: added.size ? `${corrected} | ${[...added].join(' | ')}` : corrected };
   }
