@@ -1836,7 +1836,7 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
   });
 
   it('tells someone afraid the abuser learns of a VAWA case that it is confidential', () => {
-    expect(ask('quiero pedir VAWA pero tengo miedo que mi esposo se entere, le avisan a el?').text).toContain('Tu caso de VAWA es confidencial');
+    expect(ask('quiero pedir VAWA pero tengo miedo que mi esposo se entere, le avisan a el?').text).toContain('sin que tu agresor se entere; tu caso es confidencial');
   });
 
   it('tells a resident leaving for two years to ask for the reentry permit before leaving', () => {
