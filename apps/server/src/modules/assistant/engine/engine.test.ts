@@ -1846,9 +1846,11 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
   });
 
   it("tells a visitor that the visa's date is not how long they may stay: the I-94's is", () => {
-    expect(ask('la visa de turista dice que vence en 2029, cuanto tiempo me puedo quedar?').text).toContain(
-      'La fecha de tu visa no es hasta cuándo te puedes quedar',
-    );
+    expect(ask('mi visa dice que vence en 2030, me puedo quedar hasta esa fecha?').text).toContain('La fecha de tu visa no es hasta cuándo te puedes quedar');
+  });
+
+  it('still answers a resident asking how long they may stay abroad from the travel entry, not the visitor extension', () => {
+    expect(engine.plan('tengo green card, cuanto tiempo me puedo quedar fuera del pais?', [], 'user').primary?.entry.id).toBe('viajar-con-green-card');
   });
 
   it('tells someone with an I-589 pending who wants to visit family abroad that leaving without a permit abandons the case', () => {
