@@ -1780,32 +1780,14 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
     expect(`${plan.kind} ${plan.primary?.entry.id}`).toBe('answer beneficios-hijos-ciudadanos');
   });
 
-  it('reads "me casé con un ciudadano" in the reply to the two questions as a citizen spouse', () => {
-    const gate = ask('como puedo arreglar papeles?');
-    expect(gate.kind).toBe('clarify');
-    const plan = engine.plan(
-      'vine con visa de paseo hace tres años y me case con un ciudadano',
-      [
-        { role: 'user', content: 'como puedo arreglar papeles?' },
-        { role: 'assistant', content: gate.text },
-      ],
-      'user',
-    );
-    expect(plan.primary?.section.id).toBe('con-visa-familiar-ciudadano');
-  });
-
-  it('reads a son or daughter "que nació aquí" in the reply to the two questions as a citizen relative', () => {
-    const gate = ask('que hago pa arreglar mi situacion?');
-    expect(gate.kind).toBe('clarify');
-    const plan = engine.plan(
-      'entre con pasaporte y visa en 2012, mi hijo mayor nacio aqui y tiene 24',
-      [
-        { role: 'user', content: 'que hago pa arreglar mi situacion?' },
-        { role: 'assistant', content: gate.text },
-      ],
-      'user',
-    );
-    expect(plan.primary?.section.id).toBe('con-visa-familiar-ciudadano');
+  it('reads a citizen spouse ("me casé con un ciudadano") or a son "que nació aquí" in the reply to the two questions', () => {
+    for (const [first, reply] of [
+      ['como puedo arreglar papeles?', 'vine con visa de paseo hace tres años y me case con un ciudadano'],
+      ['que hago pa arreglar mi situacion?', 'entre con pasaporte y visa en 2012, mi hijo mayor nacio aqui y tiene 24'],
+    ]) {
+      expect(ask(first!).kind, first).toBe('clarify');
+      expect(engine.plan(reply!, answered(first!), 'user').primary?.section.id, reply).toBe('con-visa-familiar-ciudadano');
+    }
   });
 
   it('tells someone who got an RFE and asks whether it is a bad sign that it is not a denial', () => {
