@@ -424,6 +424,16 @@ describe('a fee the case lacks', () => {
   });
 });
 
+describe('a synonym never brings in the other side of the situation', () => {
+  it('reads children who stayed in another country as there, not here', () => {
+    expect(engine.retriever.expand('mis hijos se quedaron con mi hermana').text).toMatch(/se quedaron aqui/);
+    expect(engine.retriever.expand('mis dos hijos se quedaron en guatemala con mi suegra').text).not.toMatch(/se quedaron aqui/);
+    const plan = engine.plan('ya gane mi asilo y mis hijos se quedaron en guatemala, como hago para traerlos', [], 'user');
+    expect(plan.kind).toBe('answer');
+    expect(plan.primary?.entry.id).toBe('residencia-por-asilo');
+  });
+});
+
 describe('synonyms with a gap', () => {
   it('reads "ir ... y volver" with words between as travel, within the entry the question names', () => {
     expect(engine.retriever.expand('me quiero ir dos meses a mi pais y volver').text).toMatch(/permiso de viaje/);

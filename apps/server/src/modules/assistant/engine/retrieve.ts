@@ -1,5 +1,6 @@
 import MiniSearch from 'minisearch';
 import type { KnowledgeBase } from '../knowledge/load';
+import { isOpposite } from './compose';
 import type { KnowledgeEntry, Section } from '../knowledge/schema';
 import { formsFiled, formsMentioned, isStopWord, stem, stemmedWords, terms, withinOneEdit, words } from './text';
 import { spanishStems } from './spanish-words';
@@ -435,7 +436,8 @@ export class Retriever {
     for (const w of stemSet) for (const ref of this.synonymsByKey.get(`s:${w}`) ?? []) tryPhrase(ref);
     for (const synonym of [...partsFound.keys()].sort((a, b) => a - b)) {
       const { parts, use } = this.synonyms[synonym]!;
-      if (partsFound.get(synonym)!.size === parts.length) added.add(use);
+      // Never the other side of the question's situation ("mis hijos se quedaron en Honduras" is not "aquí").
+      if (partsFound.get(synonym)!.size === parts.length && !isOpposite(corrected, use, this.vocabulary.contrasts)) added.add(use);
     }
     return { corrected, text: added.size ? `${corrected} | ${[...added].join(' | ')}` : corrected };
   }
