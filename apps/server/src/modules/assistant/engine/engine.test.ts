@@ -164,6 +164,10 @@ describe('the gate by intent (decisions D5)', () => {
     },
   );
 
+  it('asks when a weak trigger phrase holds the whole question and no case has a phrase of its own', () => {
+    expect(ask('dejar de estar indocumentado, como se hace').kind).toBe('clarify');
+  });
+
   it('answers a specific question that contains a trigger phrase', () => {
     expect(ask('Se me vence la green card el mes que viene, ¿qué hago?').kind).not.toBe('clarify');
     expect(ask('¿cuánto cuesta el permiso de reingreso para no perder la green card?').kind).not.toBe('clarify');

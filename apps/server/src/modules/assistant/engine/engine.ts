@@ -99,6 +99,8 @@ const EXAMPLE_MARGIN = 0.3;
 const OWN_PHRASE_LEAD = 1.5;
 /** An answer no near example was answered from needs its case to hold at least this share of the question's words. */
 const UNVOTED_COVERAGE = 0.5;
+/** A case that must give way to another (the second opinion) gives way to one whose entry got this share of the votes or more. */
+const RESCUE_SHARE = 0.25;
 /** The examples decide a near tie when this share of their votes goes to one case (decision 0093)… */
 const NEAR_TIE_SHARE = 0.4;
 /** …that the words gave at least this share of the chosen case's evidence. */
@@ -308,7 +310,15 @@ export class AnswerEngine {
     const gateWins = (r: Retrieval) => {
       const gate = r.hits.find((h) => h.entry.id === GATE_ENTRY);
       const other = r.hits.find((h) => h.entry.id !== GATE_ENTRY);
-      if (!gate || gate.evidence < GATE_MIN || r.named.length > 0) return undefined;
+      if (!gate || r.named.length > 0) return undefined;
+      // A weak gate phrase in a question the gate holds nearly all of, where no specific case has a phrase of its own and
+      // all hold less of it, is the general question ("quiero dejar de estar indocumentado").
+      if (gate.evidence < GATE_MIN)
+        return gate.evidence > 0 &&
+          gate.knownCoverage >= OURS_COVERAGE &&
+          r.hits.every((h) => h.entry.id === GATE_ENTRY || (h.sectionEvidence === 0 && h.knownCoverage < gate.knownCoverage))
+          ? gate
+          : undefined;
       // A specific case holding most of the question's words, and more of them than the gate, beats a weak
       // gate phrase ("me puede arreglar"); a lone word that both share ("arreglar", in a case about an abuser who will not) does not.
       // A specific case ranked above the gate, on phrases of its own and more of the question's words, too
@@ -401,6 +411,8 @@ export class AnswerEngine {
       if (!ve || !vs || !(ve.urgent || vs.urgent)) return undefined;
       return hits.find((h) => h.entry === ve && h.section === vs) ?? unmatched(ve, vs);
     };
+    /** The share of the nearest questions' votes that went to this hit's entry. */
+    const entryShare = (h: Hit) => (voted ? h.entry.sections.reduce((sum, s) => sum + voted.share(`${h.entry.id}#${s.id}`), 0) : 0);
     /** No near example was answered from this hit's entry. */
     const unvotedEntry = (h: Hit) => !!voted?.top && h.entry.sections.every((s) => voted.share(`${h.entry.id}#${s.id}`) === 0);
     // Near tie (decision 0093): when none of the nearest questions was answered from the chosen entry, 40 % of their
@@ -437,6 +449,31 @@ export class AnswerEngine {
       voted!.share(voted!.top!) - voted!.share(`${primary.entry.id}#${primary.section.id}`) > EXAMPLE_MARGIN
     )
       primary = hits.find((h) => h.entry === primary.entry && h.section === votedSection) ?? { ...primary, section: votedSection, sectionEvidence: 0 };
+    // A case no near example was answered from, holding little of the question, gives way to one ranked near it that the
+    // question named by a phrase of its own, from an entry a quarter of the votes went to, holding more of the question
+    // (decision 0101); else the second opinion below says it does not know.
+    if (
+      !urgent &&
+      !primary.entry.urgent &&
+      !primary.section.urgent &&
+      unvotedEntry(primary) &&
+      retrieval.named.length === 0 &&
+      primary.knownCoverage < UNVOTED_COVERAGE
+    ) {
+      const other = hits
+        .slice(0, NEAR_TIE_WINDOW)
+        .find(
+          (h) =>
+            h.entry !== primary.entry &&
+            h.entry.id !== GATE_ENTRY &&
+            h.sectionEvidence > 0 &&
+            entryShare(h) >= RESCUE_SHARE &&
+            h.knownCoverage > primary.knownCoverage &&
+            !h.entry.urgent &&
+            !h.section.urgent,
+        );
+      if (other) primary = other;
+    }
     // The answer's own entry, when urgent, gives the resource; another urgent match adds its own.
     // An urgent case counts when the question names it, or when its own words picked it within the entry.
     const primaryUrgent = primary.entry.urgent || (!!primary.section.urgent && (primary.sectionEvidence > 0 || section !== chosen.section));

@@ -77,6 +77,24 @@ describe('examples: questions people asked, with the cases that answered them', 
     expect(referred.primary?.section.id).toBe('hold-de-ice');
   });
 
+  it('gives the answer to a case named by its own phrase, from an entry a quarter of the votes went to, before saying it does not know', () => {
+    const engine = new AnswerEngine(kb);
+    // A lone word ("nieto") names a case of another entry more strongly than the extension the question asks for.
+    const question = 'me dieron 6 meses con la visa de turista, puedo pedir mas tiempo para quedarme al bautizo de mi nieto?';
+    const near = (sections: string[]): Example[] =>
+      sections.map((section) => ({ q: 'puedo pedir mas tiempo con la visa de turista', set: 'a', sections: [section], sentences: [] }));
+    engine.examples = new Examples(near(['n-400#costo', 'n-400#quien-puede', 'i-539#cambiar-de-visa']), kb);
+    const plan = engine.plan(question, [], 'user');
+    expect(plan.kind).toBe('answer');
+    expect(plan.primary?.entry.id).toBe('i-539');
+    // No entry with a phrase of its own got a quarter of the votes: the second opinion stands.
+    engine.examples = new Examples(
+      near(['n-400#costo', 'n-400#quien-puede', 'n-400#examen-y-entrevista', 'n-400#tiempo-y-juramento', 'i-539#cambiar-de-visa']),
+      kb,
+    );
+    expect(engine.plan(question, [], 'user').kind).toBe('unknown');
+  });
+
   it('lets the nearest questions decide a near tie between entries when none was answered from the chosen one', () => {
     const engine = new AnswerEngine(kb);
     // The words give the N-400 and the marriage petition about the same evidence; the N-400 leads.
