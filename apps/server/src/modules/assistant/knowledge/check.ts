@@ -46,6 +46,8 @@ const MAX_WORDS = 25;
  * The engine picks sentences out of their written order, so each must stand alone: none may open by
  * pointing back at the one before ("Aun así", "Además", "En ese caso", "Esto", "Tampoco").
  */
+/** Sending a person to "legal advice" must say who gives it (decisions D4): a lawyer or an accredited representative. */
+const VAGUE_ADVICE = /\b(pide|pídele|busca|necesitas) consejo legal\b/i;
 const LEANS_ON_PREVIOUS = /^(aun así|aún así|además|en ese caso|en este caso|esto|eso|tampoco|sin embargo|por eso|por lo tanto)(?=[\s,])/i;
 /** Every answer sentence reads at least "algo difícil" when spoken; the median of all of them "bastante fácil". */
 export const MIN_SENTENCE_INFLESZ = 40;
@@ -111,6 +113,7 @@ export function checkKnowledge(kb: KnowledgeBase, today = new Date()): CheckRepo
         const words = line.text.split(/\s+/).length;
         if (words > MAX_WORDS) errors.push(at(`${where} has ${words} words (at most ${MAX_WORDS})`));
         if (/según/i.test(line.text) && SOURCED_TYPES.has(line.type)) errors.push(at(`${where}: the engine adds "según"; leave it out`));
+        if (VAGUE_ADVICE.test(line.text)) errors.push(at(`${where}: say who to ask (un abogado o un representante acreditado), not "consejo legal"`));
         if (/consulta la tarifa vigente/i.test(line.text)) errors.push(at(`${where}: say the fee or that it is free, not "consulta la tarifa vigente"`));
         const score = readability(line.text).szigriszt;
         scores.push(score);

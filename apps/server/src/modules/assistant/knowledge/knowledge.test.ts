@@ -88,6 +88,15 @@ describe('the content check', () => {
     expect(errorsOf(good).errors.join('\n')).not.toMatch(/leans on/);
   });
 
+  it('refuses sending a person to "consejo legal" without saying who gives it', () => {
+    const bad = entry();
+    bad.sections[0]!.answer.push({ type: 'warning', text: 'Si tienes un delito, busca consejo legal primero.' });
+    expect(errorsOf(bad).errors.join('\n')).toMatch(/say who to ask/);
+    const good = entry();
+    good.sections[0]!.answer.push({ type: 'warning', text: 'Si tienes un delito, pregunta primero a un abogado o un representante acreditado.' });
+    expect(errorsOf(good).errors.join('\n')).not.toMatch(/say who to ask/);
+  });
+
   it('refuses links outside official domains, unknown related ids and a fee without a source', () => {
     const bad = entry({ link: 'https://notario-rapido.com/papeles', related: ['no-existe'] });
     bad.sections[0]!.answer.push({ type: 'deadline', text: 'Tienes 30 días.' });
