@@ -347,8 +347,7 @@ export function composeBody(input: ComposeInput): string[] {
               input.contrasts,
             ).find((c) => c.shares && !c.other);
       if (own ?? related) take(own ?? related);
-      // An urgent answer's places go to what to do now: a fee it lacks is not said to be missing (a scam's "pago", a lawyer's cost).
-      else if (!urgent || intent !== 'fee') {
+      else {
         extra.push(replies.missing[intent].replace('{link}', spokenLink(input.primary.entry.link)));
         missingFirst = intent === first && !urgent;
       }

@@ -243,12 +243,6 @@ describe('domestic violence: 911 in danger and the hotline, both', () => {
 });
 
 describe('urgent answers keep room for the facts', () => {
-  it('does not spend a place saying a fee it lacks is missing (what a lawyer charges, before a court date)', () => {
-    const result = ask('tengo corte de inmigracion en 2 semanas y no tengo abogado, cuanto cobra uno?');
-    expect(result.text).toMatch(/1-800-898-7180/);
-    expect(result.text).not.toMatch(/No tengo el costo exacto/);
-  });
-
   it('says who to ask once: a sentence that already names a lawyer or accredited representative frees the slot', () => {
     const result = ask('un notario me cobro 3 mil dolares para mi caso y nunca metio nada, ya no me contesta');
     expect(result.kind).toBe('urgent');
