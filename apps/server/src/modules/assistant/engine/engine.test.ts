@@ -438,6 +438,16 @@ describe('a synonym never brings in the other side of the situation', () => {
   });
 });
 
+describe('a resident living abroad a while, a spouse married abroad', () => {
+  it('reads them as the time away with the green card and the petition for a spouse who lives there', () => {
+    const away = engine.plan('tengo green card y quiero irme a vivir un tiempo a peru con mis papas que ya estan viejitos', [], 'user');
+    expect(away.primary?.entry.id).toBe('viajar-con-green-card');
+    const spouse = engine.plan('mi novia es de peru y nos casamos alla el mes pasado, me case con una peruana, como la traigo?', [], 'user');
+    expect(spouse.primary?.entry.id).toBe('matrimonio-y-residencia');
+    expect(spouse.primary?.section.id).toBe('fuera');
+  });
+});
+
 describe('synonyms with a gap', () => {
   it('reads "ir ... y volver" with words between as travel, within the entry the question names', () => {
     expect(engine.retriever.expand('me quiero ir dos meses a mi pais y volver').text).toMatch(/permiso de viaje/);
