@@ -448,6 +448,16 @@ describe('a resident living abroad a while, a spouse married abroad', () => {
   });
 });
 
+describe('a relative who cannot petition', () => {
+  it('says no to an uncle or a cousin, instead of answering from a case that shares the word', () => {
+    for (const q of ['mi tio es residente, me puede pedir?', 'mi primo es ciudadano, me puede pedir?']) {
+      const result = ask(q);
+      expect(result.entryIds[0], q).toBe('i-130');
+      expect(result.sentences[0], q).toMatch(/^No, .*un tío, un primo/);
+    }
+  });
+});
+
 describe('synonyms with a gap', () => {
   it('reads "ir ... y volver" with words between as travel, within the entry the question names', () => {
     expect(engine.retriever.expand('me quiero ir dos meses a mi pais y volver').text).toMatch(/permiso de viaje/);

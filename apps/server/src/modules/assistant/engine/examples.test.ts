@@ -79,8 +79,8 @@ describe('examples: questions people asked, with the cases that answered them', 
 
   it('gives the answer to a case named by its own phrase, from an entry a quarter of the votes went to, before saying it does not know', () => {
     const engine = new AnswerEngine(kb);
-    // A lone word ("nieto") names a case of another entry more strongly than the extension the question asks for.
-    const question = 'me dieron 6 meses con la visa de turista, puedo pedir mas tiempo para quedarme al bautizo de mi nieto?';
+    // A lone word ("hijastro") names a case of another entry more strongly than the extension the question asks for.
+    const question = 'me dieron 6 meses con la visa de turista, puedo pedir mas tiempo para quedarme a la boda de mi hijastro?';
     const near = (sections: string[]): Example[] =>
       sections.map((section) => ({ q: 'puedo pedir mas tiempo con la visa de turista', set: 'a', sections: [section], sentences: [] }));
     engine.examples = new Examples(near(['n-400#costo', 'n-400#quien-puede', 'i-539#cambiar-de-visa']), kb);
