@@ -455,6 +455,8 @@ describe('a relative who cannot petition', () => {
       expect(result.entryIds[0], q).toBe('i-130');
       expect(result.sentences[0], q).toMatch(/^No, .*un tío, un primo/);
     }
+    // An in-law with papers, asked to petition: who can petition (not the green card's renewal).
+    expect(ask('mi suegra tiene green card, me puede pedir?').entryIds[0]).toBe('i-130');
   });
 });
 
