@@ -175,6 +175,7 @@ describe('examples: questions people asked, with the cases that answered them', 
       'dev44-questions.jsonl',
       'dev47-questions.jsonl',
       'dev57-questions.jsonl',
+      'dev58-questions.jsonl',
     ])
       expect(sets).not.toContain(unseen);
     const current = examplesJsonl(buildExamples(kb, path.join(path.dirname(knowledgeFolder()), 'eval'), sets));
