@@ -46,9 +46,9 @@ const MAX_WORDS = 25;
  * The engine picks sentences out of their written order, so each must stand alone: none may open by
  * pointing back at the one before ("Aun así", "Además", "En ese caso", "Esto", "Tampoco").
  */
+const LEANS_ON_PREVIOUS = /^(aun así|aún así|además|en ese caso|en este caso|esto|eso|tampoco|sin embargo|por eso|por lo tanto)(?=[\s,])/i;
 /** Sending a person to "legal advice" must say who gives it (decisions D4): a lawyer or an accredited representative. */
 const VAGUE_ADVICE = /\b(pide|pídele|busca|necesitas) consejo legal\b/i;
-const LEANS_ON_PREVIOUS = /^(aun así|aún así|además|en ese caso|en este caso|esto|eso|tampoco|sin embargo|por eso|por lo tanto)(?=[\s,])/i;
 /** Every answer sentence reads at least "algo difícil" when spoken; the median of all of them "bastante fácil". */
 export const MIN_SENTENCE_INFLESZ = 40;
 export const MIN_MEDIAN_INFLESZ = 65;
