@@ -1826,8 +1826,35 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
     }
   });
 
-  it('tells someone who got an RFE and asks whether it is a bad sign that it is not a denial', () => {
-    expect(ask('me llego un RFE, es mala senal?').text).toContain('No, una RFE no es una negación');
+  it.each([
+    ['someone who got an RFE and asks whether it is a bad sign: it is not a denial', 'me llego un RFE, es mala senal?', 'No, una RFE no es una negación'],
+    [
+      'a DACA recipient: the travel permit is only for humanitarian, study or work reasons',
+      'tengo daca, me dan el permiso de viaje pa ir a ver a mi papa que esta enfermo?',
+      'razones humanitarias, de estudio o de trabajo',
+    ],
+    [
+      "a visitor: the visa's date is not how long they may stay, the I-94's is",
+      'mi visa dice que vence en 2030, me puedo quedar hasta esa fecha?',
+      'La fecha de tu visa no es hasta cuándo te puedes quedar',
+    ],
+    [
+      'an I-589 pending and a visit abroad: leaving without a permit abandons the case',
+      'tengo mi i-589 pendiente, puedo salir a ver a mi mama a honduras?',
+      'dar por abandonada tu solicitud de asilo',
+    ],
+    [
+      'someone afraid the abuser learns of a VAWA case: it is confidential',
+      'quiero pedir VAWA pero tengo miedo que mi esposo se entere, le avisan a el?',
+      'sin que tu agresor se entere; tu caso es confidencial',
+    ],
+    [
+      'a resident leaving for two years: ask for the reentry permit before leaving',
+      'soy residente y me voy 2 anos a trabajar a chile, que hago pa no perder la green card',
+      'pide antes de salir un permiso de reingreso',
+    ],
+  ])('tells %s', (_who, question, line) => {
+    expect(ask(question).text).toContain(line);
   });
 
   it('tells a couple asking whether they can marry without papers that they can, not the fiancé visa nor an urgent script', () => {
@@ -1857,34 +1884,8 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
     expect(ask('que hago pa dejar de estar ilegal').kind).toBe('clarify');
   });
 
-  it('tells a DACA recipient that the travel permit is only for humanitarian, study or work reasons', () => {
-    expect(ask('tengo daca, me dan el permiso de viaje pa ir a ver a mi papa que esta enfermo?').text).toContain(
-      'razones humanitarias, de estudio o de trabajo',
-    );
-  });
-
-  it("tells a visitor that the visa's date is not how long they may stay: the I-94's is", () => {
-    expect(ask('mi visa dice que vence en 2030, me puedo quedar hasta esa fecha?').text).toContain('La fecha de tu visa no es hasta cuándo te puedes quedar');
-  });
-
   it('still answers a resident asking how long they may stay abroad from the travel entry, not the visitor extension', () => {
     expect(engine.plan('tengo green card, cuanto tiempo me puedo quedar fuera del pais?', [], 'user').primary?.entry.id).toBe('viajar-con-green-card');
-  });
-
-  it('tells someone with an I-589 pending who wants to visit family abroad that leaving without a permit abandons the case', () => {
-    expect(ask('tengo mi i-589 pendiente, puedo salir a ver a mi mama a honduras?').text).toContain('dar por abandonada tu solicitud de asilo');
-  });
-
-  it('tells someone afraid the abuser learns of a VAWA case that it is confidential', () => {
-    expect(ask('quiero pedir VAWA pero tengo miedo que mi esposo se entere, le avisan a el?').text).toContain(
-      'sin que tu agresor se entere; tu caso es confidencial',
-    );
-  });
-
-  it('tells a resident leaving for two years to ask for the reentry permit before leaving', () => {
-    expect(ask('soy residente y me voy 2 anos a trabajar a chile, que hago pa no perder la green card').text).toContain(
-      'pide antes de salir un permiso de reingreso',
-    );
   });
 
   it('tells a resident leaving for a long stay, afraid to lose the green card, about the reentry permit', () => {
