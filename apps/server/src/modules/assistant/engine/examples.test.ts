@@ -174,8 +174,8 @@ describe('examples: questions people asked, with the cases that answered them', 
       'urgent-probes19.jsonl',
       'dev44-questions.jsonl',
       'dev47-questions.jsonl',
-      'dev57-questions.jsonl',
       'dev58-questions.jsonl',
+      'dev59-questions.jsonl',
     ])
       expect(sets).not.toContain(unseen);
     const current = examplesJsonl(buildExamples(kb, path.join(path.dirname(knowledgeFolder()), 'eval'), sets));
