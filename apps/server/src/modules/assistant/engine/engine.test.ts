@@ -68,6 +68,14 @@ describe('retrieval', () => {
     ).toBe(2.5);
     expect(leadOf([{ ...wordsOnly, evidence: 1 }, phrase])).toBe(phrase);
     expect(leadOf([wordsOnly, { ...c!, score: 10, evidence: 1 }])).toBe(wordsOnly);
+    // Ranked first on its entry's phrase alone, a section gives way to a case close behind that the question named by a
+    // phrase of its own and that holds twice as much of the question; not to one that holds less, nor to one far behind.
+    const entryPhrase = { ...a!, score: 40, evidence: 18, knownCoverage: 0.15 };
+    const namedCase = { ...b!, score: 37, evidence: 12, sectionEvidence: 7, knownCoverage: 0.35 };
+    expect(leadOf([entryPhrase, namedCase])).toBe(namedCase);
+    expect(leadOf([entryPhrase, { ...namedCase, knownCoverage: 0.25 }])).toBe(entryPhrase);
+    expect(leadOf([entryPhrase, { ...namedCase, score: 30 }])).toBe(entryPhrase);
+    expect(leadOf([{ ...entryPhrase, sectionEvidence: 5 }, namedCase])!.score).toBe(40);
     expect(ask('pedi asilo hace 5 meses y no tengo permiso de trabajo cuando lo puedo pedir').text).toMatch(/150 días/);
   });
 
@@ -1852,6 +1860,26 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
       'a resident leaving for two years: ask for the reentry permit before leaving',
       'soy residente y me voy 2 anos a trabajar a chile, que hago pa no perder la green card',
       'pide antes de salir un permiso de reingreso',
+    ],
+    [
+      'someone with a consulate interview for the green card what to bring',
+      'a mi esposo le dieron fecha para la entrevista en la embajada de tegucigalpa por la residencia, que documentos lleva?',
+      'A la entrevista lleva tu pasaporte',
+    ],
+    [
+      'a resident moving to another state that the status is not lost, and the AR-11',
+      'tengo residencia y me quiero mudar a otro estado, pierdo algo?',
+      'no se pierden por mudarte',
+    ],
+    [
+      'someone leaving for a consular interview that the provisional waiver asks for hardship',
+      'mi esposa es ciudadana, yo entre sin papeles y tengo que salir a la entrevista en juarez, que perdon hay',
+      'sufriría mucho sin ti',
+    ],
+    [
+      'a fiancée arriving on a K-1 that she may work, with a permit that lasts the visa',
+      'mi prometida llega con la k1, puede trabajar con la k1 desde que llega?',
+      'que vale solo 90 días',
     ],
   ])('tells %s', (_who, question, line) => {
     expect(ask(question).text).toContain(line);

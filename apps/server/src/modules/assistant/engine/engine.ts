@@ -175,6 +175,9 @@ const LEAD_WINDOW = 5;
 const LEAD_EVIDENCE = 3;
 /** The most a rare keyword word alone gives (retrieve.ts, RARE_CAP): no phrase matched. */
 const RARE_ONLY = 2.5;
+/** A case named by its own phrase leads over an entry's phrase alone when it scores this close and holds this many times as much. */
+const CASE_LEAD_SCORE = 0.9;
+const CASE_LEAD_COVERAGE = 2;
 
 /**
  * The section that leads the answer: the best ranked, unless it matched by shared words alone and a
@@ -183,6 +186,14 @@ const RARE_ONLY = 2.5;
  */
 export function leadOf(hits: Hit[]): Hit | undefined {
   const top = hits[0];
+  if (top && top.evidence >= CONFIDENT && top.sectionEvidence === 0) {
+    // Ranked first on its entry's phrase alone ("tps"), it gives way to a case close behind that the question named by a
+    // phrase of its own and that holds twice as much of the question ("si me mudo de estado", with TPS).
+    const named = hits
+      .slice(1, NEAR_TIE_WINDOW)
+      .find((h) => h.sectionEvidence > 0 && h.score >= CASE_LEAD_SCORE * top.score && h.knownCoverage >= CASE_LEAD_COVERAGE * top.knownCoverage);
+    if (named) return named;
+  }
   if (!top || top.evidence >= CONFIDENT) return top;
   // A top hit on a lone rare word ("ahorita") has no phrase: a keyword phrase close behind that holds as
   // much of the question leads.
