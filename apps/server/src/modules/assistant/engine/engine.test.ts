@@ -1881,6 +1881,16 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
       'mi prometida llega con la k1, puede trabajar con la k1 desde que llega?',
       'que vale solo 90 días',
     ],
+    [
+      'someone threatened by phone by a cartel to report the extortion, even without papers',
+      'me marcan diciendo que son del cartel y que si no les mando dinero le van a hacer algo a mi familia en guerrero',
+      'Denuncia la extorsión a la policía o al FBI',
+    ],
+    [
+      'someone whose visa expired and whose boss wants to sponsor them that it usually cannot be finished here',
+      'se me vencio la visa hace años y mi jefe me quiere arreglar por el trabajo, se puede?',
+      'se venció tu visa o trabajaste sin permiso, por lo general no puedes terminar el trámite aquí',
+    ],
   ])('tells %s', (_who, question, line) => {
     expect(ask(question).text).toContain(line);
   });

@@ -22,6 +22,7 @@ export const OFFICIAL_DOMAINS = [
   'ssa.gov',
   'sss.gov',
   'ftc.gov',
+  'fbi.gov',
   'congress.gov',
   'federalregister.gov',
   'ecfr.gov',
