@@ -169,6 +169,6 @@ export const TRAINING_SETS: Array<[string, number, string[]?]> = [
   // and end), 70/80 again on the landed engine at this stop's start, then read (75 after).
   ['dev56-questions.jsonl', 74],
   // Twenty-fifth stop: dev57, written blind at the twenty-fourth stop's start and run there only in aggregate (66/80 at its
-  // start and end), 66/80 again on the landed engine at this stop's start, then read (71 after).
-  ['dev57-questions.jsonl', 70],
+  // start and end), 66/80 again on the landed engine at this stop's start, then read (72 after).
+  ['dev57-questions.jsonl', 71],
 ];

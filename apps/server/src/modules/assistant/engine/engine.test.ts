@@ -1882,6 +1882,11 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
       'que vale solo 90 días',
     ],
     [
+      'residents asking about "nuestros papás" (a possessive like "mis") that a resident cannot petition for parents',
+      'somos residentes mi hermano y yo, podemos pedir a nuestros papas?',
+      'un residente no puede pedir a sus papás',
+    ],
+    [
       'someone threatened by phone by a cartel to report the extortion, even without papers',
       'me marcan diciendo que son del cartel y que si no les mando dinero le van a hacer algo a mi familia en guerrero',
       'Denuncia la extorsión a la policía o al FBI',
