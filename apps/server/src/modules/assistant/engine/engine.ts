@@ -182,19 +182,22 @@ const CASE_LEAD_COVERAGE = 2;
 /**
  * The section that leads the answer: the best ranked, unless it matched by shared words alone and a
  * section close behind matched a keyword phrase or a named form (what people call the thing beats
- * words that happen to be shared).
+ * words that happen to be shared), or it matched by its entry's phrase alone and a case close behind
+ * was named by a phrase of its own (decision 0102).
  */
 export function leadOf(hits: Hit[]): Hit | undefined {
   const top = hits[0];
-  if (top && top.evidence >= CONFIDENT && top.sectionEvidence === 0) {
+  if (!top) return undefined;
+  if (top.evidence >= CONFIDENT) {
+    if (top.sectionEvidence > 0) return top;
     // Ranked first on its entry's phrase alone ("tps"), it gives way to a case close behind that the question named by a
     // phrase of its own and that holds twice as much of the question ("si me mudo de estado", with TPS).
-    const named = hits
-      .slice(1, NEAR_TIE_WINDOW)
-      .find((h) => h.sectionEvidence > 0 && h.score >= CASE_LEAD_SCORE * top.score && h.knownCoverage >= CASE_LEAD_COVERAGE * top.knownCoverage);
-    if (named) return named;
+    return (
+      hits
+        .slice(1, NEAR_TIE_WINDOW)
+        .find((h) => h.sectionEvidence > 0 && h.score >= CASE_LEAD_SCORE * top.score && h.knownCoverage >= CASE_LEAD_COVERAGE * top.knownCoverage) ?? top
+    );
   }
-  if (!top || top.evidence >= CONFIDENT) return top;
   // A top hit on a lone rare word ("ahorita") has no phrase: a keyword phrase close behind that holds as
   // much of the question leads.
   const phraseOverWord = (h: Hit) => top.evidence <= RARE_ONLY && h.knownCoverage >= top.knownCoverage;
