@@ -79,6 +79,9 @@ function texts(entry: KnowledgeEntry): string[] {
 }
 
 /** The checks of content/knowledge/README.md over the whole base. `today` decides which reviews are due. */
+/** A source named by a common noun without its article ("Departamento de Estado"), which reads wrong after "según". */
+const BARE_INSTITUTION = /^(Departamento|Oficina|Comisi[oó]n|Ley|Constituci[oó]n|Manual|Servicio|Registro|C[oó]digo|L[ií]nea|Centros?|Junta|Corte|Casa)\b/;
+
 export function checkKnowledge(kb: KnowledgeBase, today = new Date()): CheckReport {
   const errors: string[] = [];
   const warnings: string[] = [];
@@ -95,6 +98,8 @@ export function checkKnowledge(kb: KnowledgeBase, today = new Date()): CheckRepo
       if (review - checked > 366 * DAY) errors.push(at(`source ${key}: review_by more than a year after checked`));
       if (checked > today.getTime() + DAY) errors.push(at(`source ${key}: checked in the future`));
       if (review < today.getTime()) warnings.push(at(`source ${key}: review was due on ${source.review_by}`));
+      // The answer says "según <by>": an institution's name needs its article ("según el Departamento de Estado").
+      if (BARE_INSTITUTION.test(source.by)) errors.push(at(`source ${key}: "según ${source.by}" needs its article ("el", "la")`));
     }
     for (const id of entry.related) if (!kb.byId.has(id)) errors.push(at(`unknown related entry ${id}`));
     if (entry.related.includes(entry.id)) errors.push(at('related to itself'));

@@ -121,6 +121,21 @@ describe('the content check', () => {
     expect(text).toMatch(/urgent without a lawyer sentence/);
   });
 
+  it('refuses a source named without its article, which the answer reads after "según"', () => {
+    const bare = entry({
+      sources: {
+        tarifas: { by: 'Departamento de Estado', url: 'https://travel.state.gov', checked: '2026-11-20', confidence: 'confirmed', review_by: '2027-02-20' },
+      },
+    });
+    expect(errorsOf(bare).errors.join('\n')).toMatch(/needs its article/);
+    const named = entry({
+      sources: {
+        tarifas: { by: 'el Departamento de Estado', url: 'https://travel.state.gov', checked: '2026-11-20', confidence: 'confirmed', review_by: '2027-02-20' },
+      },
+    });
+    expect(errorsOf(named).errors.filter((e) => !e.startsWith('median'))).toEqual([]);
+  });
+
   it('refuses review dates that are not after the check or more than a year later, and warns when a review is due', () => {
     const late = entry({
       sources: { tarifas: { by: 'USCIS', url: 'https://www.uscis.gov/g-1055', checked: '2026-11-20', confidence: 'confirmed', review_by: '2028-01-01' } },
