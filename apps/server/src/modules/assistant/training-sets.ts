@@ -171,4 +171,7 @@ export const TRAINING_SETS: Array<[string, number, string[]?]> = [
   // Twenty-fifth stop: dev57, written blind at the twenty-fourth stop's start and run there only in aggregate (66/80 at its
   // start and end), 66/80 again on the landed engine at this stop's start, then read (72 after).
   ['dev57-questions.jsonl', 71],
+  // Twenty-sixth stop: dev58, written blind at the twenty-fourth stop's end and run at the twenty-fifth only in aggregate (67
+  // and 69/80 at its start and end), 69/80 again on the landed engine at this stop's start, then read.
+  ['dev58-questions.jsonl', 68],
 ];

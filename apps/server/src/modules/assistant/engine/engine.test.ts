@@ -162,15 +162,22 @@ describe('answers composed for the question', () => {
 });
 
 describe('the gate by intent (decisions D5)', () => {
-  it.each(['¿Cómo puedo arreglar papeles?', 'me quiero quedar legal, que opciones tengo', 'como hago pa estar en regla', 'fix my status'])(
-    'asks exactly two questions for "%s"',
-    (q) => {
-      const result = ask(q);
-      expect(result.kind).toBe('clarify');
-      expect(result.sentences).toHaveLength(2);
-      expect(result.sentences.every((s) => s.endsWith('?'))).toBe(true);
-    },
-  );
+  it.each([
+    '¿Cómo puedo arreglar papeles?',
+    'me quiero quedar legal, que opciones tengo',
+    'como hago pa estar en regla',
+    'fix my status',
+    'como le hago pa ponerme legal aca',
+    'cuales son los requisitos pa la residencia?',
+    'estoy indocumentada, como dejo de estarlo?',
+    'what do I need para la green card',
+    'quiero quedarme aqui para siempre, que hago',
+  ])('asks exactly two questions for "%s"', (q) => {
+    const result = ask(q);
+    expect(result.kind).toBe('clarify');
+    expect(result.sentences).toHaveLength(2);
+    expect(result.sentences.every((s) => s.endsWith('?'))).toBe(true);
+  });
 
   it('asks when a weak trigger phrase holds the whole question and no case has a phrase of its own', () => {
     expect(ask('dejar de estar indocumentado, como se hace').kind).toBe('clarify');
@@ -1896,8 +1903,61 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
       'se me vencio la visa hace años y mi jefe me quiere arreglar por el trabajo, se puede?',
       'se venció tu visa o trabajaste sin permiso, por lo general no puedes terminar el trámite aquí',
     ],
+    [
+      'a DACA recipient marrying a citizen that DACA itself gives no residence',
+      'tengo daca y me voy a casar con una ciudadana, puedo sacar la residencia?',
+      'DACA no te da la residencia',
+    ],
+    ['a U visa holder (not the gate) when the residence comes', 'con la visa U puedo sacar la green card mas adelante?', '3 años'],
+    ['a T visa holder that the residence is asked with the I-485', 'ya tengo la visa T, cuando puedo pedir la green card?', 'I-485'],
+    [
+      'someone whose spouse earns too little (said in the third person) about a joint sponsor',
+      'mi esposo es ciudadano pero gana poquito, puede ser el mi patrocinador o necesito otro?',
+      'patrocinador conjunto',
+    ],
+    [
+      'someone who paid for quick work permits and cannot reach the seller to report the fraud',
+      'le di 1500 dolares a un señor que prometia permisos rapido y ahora no contesta el telefono',
+      'reportfraud.ftc.gov',
+    ],
+    [
+      'someone with an old removal order called to an ICE office to see a lawyer before going',
+      'me llego una carta para presentarme en la oficina de ice y tengo una orden de deportacion vieja',
+      'antes de ir',
+    ],
+    [
+      'someone who moved cities with a court case about the EOIR-33',
+      'me cambie de houston para austin y tengo mi caso abierto en la corte de inmigracion, a quien mas le aviso?',
+      'EOIR-33',
+    ],
+    [
+      "an overstay married to a citizen (not the visitor's extension) that they can still adjust here",
+      'me quede mas tiempo de lo que decia mi visa y me case con una ciudadana, puedo ajustar aqui?',
+      'aunque tu visa venció',
+    ],
+    ['someone a company wants to sponsor about the labor certification', 'una empresa me quiere patrocinar, como es el proceso?', 'PERM'],
+    ['a visa lottery winner about the deadline of the fiscal year', 'sali seleccionado en la loteria de visas, que sigue?', '30 de septiembre'],
+    ['someone who owes taxes about a payment plan before naturalising', 'le debo al IRS, puedo hacerme ciudadano?', 'plan de pago'],
+    [
+      'someone who once claimed to be a citizen that it can close the residence for ever',
+      'en un trabajo dije que era ciudadano, ahora quiero pedir la residencia, es problema?',
+      'para siempre',
+    ],
+    [
+      'someone studying for the civics test that the test is in English',
+      'donde consigo las preguntas de civica para estudiar? el examen es en ingles?',
+      'todo el examen es en inglés',
+    ],
   ])('tells %s', (_who, question, line) => {
     expect(ask(question).text).toContain(line);
+  });
+
+  it('takes a recipe asked in the middle of a conversation as a new subject, off-topic', () => {
+    const history = [
+      { role: 'user' as const, content: 'pedi asilo hace un año, cuanto tarda la entrevista?' },
+      { role: 'assistant' as const, content: 'La entrevista de asilo puede tardar años.' },
+    ];
+    expect(ask('oye y sabes como se prepara un buen caldo de res?', history).kind).toBe('offtopic');
   });
 
   it('tells a couple asking whether they can marry without papers that they can, not the fiancé visa nor an urgent script', () => {

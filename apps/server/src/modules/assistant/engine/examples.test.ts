@@ -174,7 +174,6 @@ describe('examples: questions people asked, with the cases that answered them', 
       'urgent-probes19.jsonl',
       'dev44-questions.jsonl',
       'dev47-questions.jsonl',
-      'dev58-questions.jsonl',
       'dev59-questions.jsonl',
       'dev60-questions.jsonl',
     ])
