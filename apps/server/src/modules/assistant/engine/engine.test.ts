@@ -1948,6 +1948,11 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
       'donde consigo las preguntas de civica para estudiar? el examen es en ingles?',
       'todo el examen es en inglés',
     ],
+    [
+      'someone asking whether the CHNV parole is still open that no new requests are taken',
+      'mi hermano esta en venezuela, todavia se puede pedir el parole humanitario para el?',
+      'Ya no se aceptan solicitudes nuevas',
+    ],
   ])('tells %s', (_who, question, line) => {
     expect(ask(question).text).toContain(line);
   });

@@ -176,6 +176,7 @@ describe('examples: questions people asked, with the cases that answered them', 
       'dev47-questions.jsonl',
       'dev59-questions.jsonl',
       'dev60-questions.jsonl',
+      'gate-probes2.jsonl',
     ])
       expect(sets).not.toContain(unseen);
     const current = examplesJsonl(buildExamples(kb, path.join(path.dirname(knowledgeFolder()), 'eval'), sets));
