@@ -1957,6 +1957,11 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
     expect(ask(question).text).toContain(line);
   });
 
+  it('reads a baby born in a city of this country as born here, not abroad', () => {
+    expect(ask('mi bebe nacio en chicago hace dos semanas y yo no tengo papeles, el ya es ciudadano?').entryIds[0]).toBe('hijos-nacidos-aqui');
+    expect(ask('mi hija nacio en phoenix, es americana aunque yo sea indocumentada?').entryIds[0]).toBe('hijos-nacidos-aqui');
+  });
+
   it('takes a recipe asked in the middle of a conversation as a new subject, off-topic', () => {
     const history = [
       { role: 'user' as const, content: 'pedi asilo hace un año, cuanto tarda la entrevista?' },
