@@ -1957,6 +1957,10 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
     expect(ask(question).text).toContain(line);
   });
 
+  it("answers many years here, a court case and citizen children with the judge's cancellation of removal", () => {
+    expect(ask('llevo 15 años aqui, estoy en corte y mis hijos son americanos, que puede hacer el juez?').entryIds[0]).toBe('cancelacion-de-deportacion');
+  });
+
   it('reads a baby born in a city of this country as born here, not abroad', () => {
     expect(ask('mi bebe nacio en chicago hace dos semanas y yo no tengo papeles, el ya es ciudadano?').entryIds[0]).toBe('hijos-nacidos-aqui');
     expect(ask('mi hija nacio en phoenix, es americana aunque yo sea indocumentada?').entryIds[0]).toBe('hijos-nacidos-aqui');
