@@ -172,6 +172,6 @@ export const TRAINING_SETS: Array<[string, number, string[]?]> = [
   // start and end), 66/80 again on the landed engine at this stop's start, then read (72 after).
   ['dev57-questions.jsonl', 71],
   // Twenty-sixth stop: dev58, written blind at the twenty-fourth stop's end and run at the twenty-fifth only in aggregate (67
-  // and 69/80 at its start and end), 69/80 again on the landed engine at this stop's start, then read (76 after).
-  ['dev58-questions.jsonl', 75],
+  // and 69/80 at its start and end), 69/80 again on the landed engine at this stop's start, then read (77 after).
+  ['dev58-questions.jsonl', 76],
 ];
