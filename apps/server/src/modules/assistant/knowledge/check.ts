@@ -78,10 +78,10 @@ function texts(entry: KnowledgeEntry): string[] {
   ];
 }
 
-/** The checks of content/knowledge/README.md over the whole base. `today` decides which reviews are due. */
 /** A source named by a common noun without its article ("Departamento de Estado"), which reads wrong after "según". */
 const BARE_INSTITUTION = /^(Departamento|Oficina|Comisi[oó]n|Ley|Constituci[oó]n|Manual|Servicio|Registro|C[oó]digo|L[ií]nea|Centros?|Junta|Corte|Casa)\b/;
 
+/** The checks of content/knowledge/README.md over the whole base. `today` decides which reviews are due. */
 export function checkKnowledge(kb: KnowledgeBase, today = new Date()): CheckReport {
   const errors: string[] = [];
   const warnings: string[] = [];
