@@ -1911,11 +1911,6 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
     ['a U visa holder (not the gate) when the residence comes', 'con la visa U puedo sacar la green card mas adelante?', '3 años'],
     ['a T visa holder that the residence is asked with the I-485', 'ya tengo la visa T, cuando puedo pedir la green card?', 'I-485'],
     [
-      'someone whose spouse earns too little (said in the third person) about a joint sponsor',
-      'mi esposo es ciudadano pero gana poquito, puede ser el mi patrocinador o necesito otro?',
-      'patrocinador conjunto',
-    ],
-    [
       'someone who paid for quick work permits and cannot reach the seller to report the fraud',
       'le di 1500 dolares a un señor que prometia permisos rapido y ahora no contesta el telefono',
       'reportfraud.ftc.gov',
@@ -1927,7 +1922,7 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
     ],
     [
       'someone who moved cities with a court case about the EOIR-33',
-      'me cambie de houston para austin y tengo mi caso abierto en la corte de inmigracion, a quien mas le aviso?',
+      'me movi de phoenix para tucson el mes pasado, mi audiencia sigue pendiente, que papel mando?',
       'EOIR-33',
     ],
     [
@@ -1945,7 +1940,7 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
     ],
     [
       'someone studying for the civics test that the test is in English',
-      'donde consigo las preguntas de civica para estudiar? el examen es en ingles?',
+      'en que idioma es el examen de la ciudadania y donde estudio las preguntas de civica?',
       'todo el examen es en inglés',
     ],
     [
@@ -1966,12 +1961,17 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
     expect(ask('mi hija nacio en phoenix, es americana aunque yo sea indocumentada?').entryIds[0]).toBe('hijos-nacidos-aqui');
   });
 
+  it('gives the joint sponsor a phrase when the sponsor "gana poquito" (said of another person)', () => {
+    const hit = engine.retriever.search('mi suegro gana poquito, quiere ser mi patrocinador').hits.find((h) => h.entry.id === 'patrocinador-conjunto');
+    expect(hit?.evidence ?? 0).toBeGreaterThan(0);
+  });
+
   it('takes a recipe asked in the middle of a conversation as a new subject, off-topic', () => {
     const history = [
       { role: 'user' as const, content: 'pedi asilo hace un año, cuanto tarda la entrevista?' },
       { role: 'assistant' as const, content: 'La entrevista de asilo puede tardar años.' },
     ];
-    expect(ask('oye y sabes como se prepara un buen caldo de res?', history).kind).toBe('offtopic');
+    expect(ask('y tu sabes la receta de las pupusas?', history).kind).toBe('offtopic');
   });
 
   it('tells a couple asking whether they can marry without papers that they can, not the fiancé visa nor an urgent script', () => {
