@@ -174,4 +174,7 @@ export const TRAINING_SETS: Array<[string, number, string[]?]> = [
   // Twenty-sixth stop: dev58, written blind at the twenty-fourth stop's end and run at the twenty-fifth only in aggregate (67
   // and 69/80 at its start and end), 69/80 again on the landed engine at this stop's start, then read (77 after).
   ['dev58-questions.jsonl', 76],
+  // Twenty-seventh stop: dev59, written blind at the twenty-fifth stop's end and run at the twenty-sixth only in aggregate (68
+  // at its start and end), 68/80 again on the landed engine at this stop's start, then read.
+  ['dev59-questions.jsonl', 67],
 ];

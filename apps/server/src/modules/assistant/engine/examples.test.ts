@@ -174,8 +174,8 @@ describe('examples: questions people asked, with the cases that answered them', 
       'urgent-probes19.jsonl',
       'dev44-questions.jsonl',
       'dev47-questions.jsonl',
-      'dev59-questions.jsonl',
       'dev60-questions.jsonl',
+      'dev61-questions.jsonl',
       'gate-probes2.jsonl',
     ])
       expect(sets).not.toContain(unseen);
