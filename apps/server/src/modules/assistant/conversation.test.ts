@@ -87,6 +87,25 @@ describe('asking the built-in engine', () => {
     expect(chats.json().chats[0].question).toBe('¿Cómo puedo arreglar papeles?');
   });
 
+  it('asks what a vague first question is about, without a consultation, then answers it with the reply', async () => {
+    const { cookie } = await signUp(ctx.app);
+    const q1 = 'tengo una consulta, ¿cuánto sale el trámite?';
+    const first = await ask(ctx.app, cookie, q1);
+    expect(first.done).toMatchObject({ kind: 'clarify', source: null, savedChatId: null });
+    expect(first.done.text).toMatch(/^¿Sobre qué trámite o documento es tu pregunta.*\? ¿Qué papeles tienes ahora.*\?$/);
+    expect(first.done.usage.remaining).toBe(3);
+    const history = [
+      { role: 'user', content: q1 },
+      { role: 'assistant', content: first.done.text },
+    ];
+    const second = await ask(ctx.app, cookie, 'la ciudadanía, soy residente desde hace 6 años', { history });
+    expect(second.done.kind).toBe('answer');
+    expect(second.done.text).toMatch(/N-400 cuesta \d+ dólares/);
+    expect(second.done.usage.remaining).toBe(2);
+    const chats = (await ctx.app.inject({ method: 'GET', url: '/api/chats', headers: { cookie } })).json().chats;
+    expect(chats[0].turns[1]).toMatchObject({ kind: 'clarify', content: first.done.text });
+  });
+
   it('saves the whole conversation in one chat: the clarifying questions, the reply, the answer and a follow-up', async () => {
     const { cookie } = await signUp(ctx.app);
     const q1 = '¿Cómo puedo arreglar papeles?';

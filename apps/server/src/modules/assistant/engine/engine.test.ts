@@ -520,6 +520,41 @@ describe('a call for help with nothing to go on', () => {
   });
 });
 
+describe('a first question that says nothing of what it is about', () => {
+  it.each([['¿Cuánto cuestan?'], ['buenas noches, una consulta sobre un trámite'], ['ya caducó, ¿qué hago?'], ['necesito ayuda con unos documentos']])(
+    '%s: asked what it is about and what papers the person has, not answered with a guess nor told it is off-topic',
+    (q) => {
+      const result = ask(q);
+      expect(result.kind).toBe('clarify'); // no consultation is used
+      expect(result.sentences).toHaveLength(2);
+      expect(result.sentences.every((s) => s.endsWith('?'))).toBe(true);
+      expect(result.text).toMatch(/qué trámite o documento/);
+      expect(result.text).not.toMatch(/solo sé de inmigración|I-\d/);
+      expect(engine.isClarification(result.text)).toBe(true);
+      const guest = ask(q, [], 'guest');
+      expect(guest.sentences).toHaveLength(1);
+      expect(guest.text).toMatch(/^Cuéntame sobre qué trámite/);
+    },
+  );
+
+  it('the reply is answered together with the question: the fee of what the person names', () => {
+    const first = ask('¿Cuánto cuestan?');
+    const result = ask('la renovación de la tarjeta de residente', [
+      { role: 'user', content: '¿Cuánto cuestan?' },
+      { role: 'assistant', content: first.text },
+    ]);
+    expect(result.kind).toBe('answer');
+    expect(result.sentences[0]).toMatch(/I-90 cuesta \d+ dólares/);
+  });
+
+  it('is a follow-up in a conversation, and a question that names its subject is answered', () => {
+    const history = answered('¿Cómo renuevo mi permiso de trabajo?');
+    expect(ask('¿y cuánto cuesta?', history).kind).toBe('answer');
+    expect(ask('¿cuánto cuesta la carta de un abogado?').kind).not.toBe('clarify');
+    expect(ask('¿cuánto cuesta el formulario de la ciudadanía?').text).toMatch(/N-400/);
+  });
+});
+
 describe('the sentence for the case the person tells comes first', () => {
   it('an order in absence when the court letter never came: reopening at any time, hard if the move was not reported', () => {
     const result = ask('me dieron orden de deportacion en ausencia porque nunca me llego la carta de la corte, que puedo hacer');

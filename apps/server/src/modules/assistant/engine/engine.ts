@@ -6,7 +6,7 @@ import { closingSentence, composeBody, formsOf, isOpposite, ledBy, namesLawyer }
 import { exampleText, type Examples } from './examples';
 import { Retriever, type Hit, type Retrieval } from './retrieve';
 import { spellOutUnitedStates } from './sentences';
-import { formsMentioned, isStopWord, namesAForm, terms, words } from './text';
+import { formsMentioned, isStopWord, namesAForm, normalize, terms, words } from './text';
 import { asksToPredict, detectIntents, loadVocabulary, type Intent, type Vocabulary } from './vocabulary';
 
 export type Mode = 'user' | 'guest';
@@ -42,7 +42,7 @@ export interface Plan {
    * A message with nothing to answer, replied to warmly as an off-topic turn (no consultation): a call
    * for help ("ayuda", "tengo miedo") is asked what happens; a thank-you ("ok gracias") is welcomed.
    */
-  fixed?: 'help' | 'thanks';
+  fixed?: 'help' | 'thanks' | 'vague';
   /** A sentence's votes from the nearest example questions, against the most-voted sentence's (examples.ts). */
   voted?: (text: string) => number;
 }
@@ -233,18 +233,34 @@ export class AnswerEngine {
     return this.vocabulary.replies.clarify;
   }
 
+  /** The assistant's turn asked the clarifying questions: the gate's, or what a vague first question is about. */
   isClarification(text: string): boolean {
-    return isClarification(text, this.questions);
+    return isClarification(text, this.questions) || this.askedWhatAbout(text);
+  }
+
+  /** The assistant's turn asked what a vague question is about (replies.yaml, vague). */
+  private askedWhatAbout(text: string): boolean {
+    return normalize(text).includes(normalize(this.vocabulary.replies.vague[0]!));
+  }
+
+  /** Every word says nothing of what is asked, and one names a thing without saying which ("¿cuánto cuesta?"). */
+  private isVague(message: string): boolean {
+    const i = this.vocabulary.intents;
+    const said = words(message);
+    return (
+      said.some((w) => i.vagueOnly.has(w)) &&
+      said.every((w) => isStopWord(w) || i.vagueOnly.has(w) || i.vagueFillers.has(w) || i.helpOnly.has(w) || i.thanksOnly.has(w))
+    );
   }
 
   /** Decides what kind of reply a question gets and what grounds it. */
   plan(message: string, history: Turn[], mode: Mode): Plan {
     const lastAssistant = [...history].reverse().find((t) => t.role === 'assistant');
     const lastUser = [...history].reverse().find((t) => t.role === 'user');
-    const intents = detectIntents(message, this.vocabulary);
+    let intents = detectIntents(message, this.vocabulary);
 
     // The reply to the clarifying questions, "no sé" included: answered with the whole exchange (D5).
-    if (mode === 'user' && lastAssistant && this.isClarification(lastAssistant.content)) {
+    if (mode === 'user' && lastAssistant && isClarification(lastAssistant.content, this.questions)) {
       const index = history.lastIndexOf(lastAssistant);
       const original = [...history.slice(0, index)].reverse().find((t) => t.role === 'user')?.content ?? '';
       const question = `${original}\n${message}`;
@@ -266,6 +282,13 @@ export class AnswerEngine {
     // A follow-up ("¿y cuánto cuesta?") is understood with the question it follows.
     let question = message;
     let retrieval = this.retriever.search(message);
+    // The reply to what a vague question is about ("la green card", after "¿cuánto cuesta?") is answered with it.
+    const toldWhatAbout = !!lastUser && !!lastAssistant && this.askedWhatAbout(lastAssistant.content);
+    if (toldWhatAbout) {
+      question = `${lastUser.content}\n${message}`;
+      retrieval = this.retriever.search(question);
+      intents = detectIntents(question, this.vocabulary);
+    }
     // A thank-you before it ("ok gracias, ¿y…?") does not change what the message starts like.
     const spoken = words(message);
     const start = spoken.findIndex((w) => !this.vocabulary.intents.thanksOnly.has(w));
@@ -277,7 +300,7 @@ export class AnswerEngine {
     const ours = this.retriever.knownShare(message) >= NEW_SUBJECT && !this.vocabulary.intents.newSubject.some((p) => n.includes(` ${p} `));
     // A message that alone matches nothing sure continues the conversation whatever its length (after a
     // detention, a reply that tells where the person is held and asks what comes next).
-    if (lastUser && ours && ((short && startsLikeFollowUp) || !this.isConfident(retrieval))) {
+    if (!toldWhatAbout && lastUser && ours && ((short && startsLikeFollowUp) || !this.isConfident(retrieval))) {
       const combinedQuestion = `${lastUser.content}\n${message}`;
       const combined = this.retriever.search(combinedQuestion);
       // The new message's own confident match wins when the conversation adds nothing sure ("¿y el asilo?"),
@@ -379,6 +402,11 @@ export class AnswerEngine {
       return { kind: 'answer', mode, question, asked: message, intents, hits: [primary], primary, pathway: missing.length < 2, confident: true };
     }
 
+    // A first question that says nothing of what it is about is asked what it is about (a clarifying turn), not
+    // answered with whatever its words match nor told it is off-topic.
+    if (!urgent && !lastUser && this.isVague(message)) {
+      return { kind: mode === 'user' ? 'clarify' : 'offtopic', mode, question, asked: message, intents, hits: [], confident: false, fixed: 'vague' };
+    }
     if (!confident) {
       if (urgent) return { kind: 'urgent', mode, question, asked: message, intents, hits, primary: urgent, urgent, confident: true };
       // A form's number, one the knowledge base does not know included ("¿qué es el I-797?"), is about immigration too.
@@ -575,12 +603,7 @@ export class AnswerEngine {
 
     if (plan.mode === 'guest')
       return finish(plan.kind === 'clarify' ? 'answer' : plan.kind, [this.guestSentence(plan)], plan.primary ? formsOf(plan.primary).slice(0, 1) : []);
-    if (plan.kind === 'clarify')
-      return finish(
-        'clarify',
-        plan.clarify!.map((aspect) => this.questions[aspect]),
-        [],
-      );
+    if (plan.kind === 'clarify') return finish('clarify', plan.fixed === 'vague' ? replies.vague : plan.clarify!.map((aspect) => this.questions[aspect]), []);
     if (plan.kind === 'offtopic') return finish('offtopic', plan.fixed ? replies[plan.fixed] : replies.offtopic, []);
     if (plan.kind === 'unknown' || !plan.primary) return finish('unknown', [...replies.unknown, closingSentence([], this.officialForms, replies)], []);
 
@@ -650,6 +673,7 @@ export class AnswerEngine {
 
   private guestSentence(plan: Plan): string {
     const replies = this.vocabulary.replies;
+    if (plan.fixed === 'vague') return replies.guest.vague;
     if (plan.kind === 'offtopic') return plan.fixed ? replies[plan.fixed][0]! : replies.guest.offtopic;
     if (plan.kind === 'unknown' || !plan.primary) return replies.guest.unknown;
     if (plan.kind === 'clarify') return this.kb.byId.get(GATE_ENTRY)!.sections[0]!.answer[0]!.text;

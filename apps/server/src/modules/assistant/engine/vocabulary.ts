@@ -40,6 +40,12 @@ const intentsSchema = z.strictObject({
   help_only: z.array(z.string()).min(1),
   /** The words of a thank-you or goodbye with nothing else ("ok gracias"). */
   thanks_only: z.array(z.string()).min(1),
+  /**
+   * A question that says nothing of what it is about ("¿cuánto cuesta?", "se me venció", "ayuda con mi caso"): every
+   * word is one of vague_only (a thing named without saying which), of vague_fillers, or a help, thanks or small word.
+   */
+  vague_only: z.array(z.string()).min(1),
+  vague_fillers: z.array(z.string()).min(1),
 });
 
 const closingSchema = z.strictObject({ form: z.string(), forms: z.string(), guide: z.string(), guides: z.string(), none: z.string() });
@@ -50,12 +56,13 @@ const repliesSchema = z.strictObject({
   offtopic: z.array(z.string()).min(1).max(2),
   help: z.array(z.string()).min(1).max(2),
   thanks: z.array(z.string()).min(1).max(2),
+  vague: z.array(z.string()).length(2),
   unknown: z.array(z.string()).min(2),
   predict: z.string(),
   missing: z.strictObject({ fee: z.string(), deadline: z.string(), time: z.string() }),
   attribution: z.string(),
   stale: z.string(),
-  guest: z.strictObject({ unknown: z.string(), offtopic: z.string() }),
+  guest: z.strictObject({ unknown: z.string(), offtopic: z.string(), vague: z.string() }),
   openers: z.array(z.string()).min(1),
   urgent_openers: z.array(z.string()).min(1),
 });
@@ -83,6 +90,8 @@ export interface Vocabulary {
     predict: Array<{ pattern: RegExp; stemmed: boolean }>;
     helpOnly: Set<string>;
     thanksOnly: Set<string>;
+    vagueOnly: Set<string>;
+    vagueFillers: Set<string>;
   };
   replies: Replies;
 }
@@ -162,6 +171,8 @@ export function loadVocabulary(folder = path.join(path.dirname(knowledgeFolder()
       predict: i.predict.map((phrase) => intentPattern(spelled(phrase))),
       helpOnly: new Set(i.help_only.map(normalize)),
       thanksOnly: new Set(i.thanks_only.map(normalize)),
+      vagueOnly: new Set(i.vague_only.map(normalize)),
+      vagueFillers: new Set(i.vague_fillers.map(normalize)),
     },
     replies,
   };
