@@ -1983,8 +1983,23 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
       'mi hermano esta en venezuela, todavia se puede pedir el parole humanitario para el?',
       'Ya no se aceptan solicitudes nuevas',
     ],
+    [
+      'someone threatened with deportation by a caller who wants money that it is a scam',
+      'me estan llamando unos que dicen ser agentes de migracion, si no les pago 300 con zelle me deportan el lunes',
+      'es una estafa',
+    ],
   ])('tells %s', (_who, question, line) => {
     expect(ask(question).text).toContain(line);
+  });
+
+  it('answers "when is my turn in court" with the case of checking the hearing date', () => {
+    expect(engine.plan('tengo caso abierto en la corte de inmigracion, como averiguo cuando me toca la audiencia', [], 'user').primary?.section.id).toBe(
+      'revisar-fecha',
+    );
+  });
+
+  it('reads a vote cast by mistake, told with words between, as the case of voting by mistake', () => {
+    expect(engine.retriever.search('voté hace dos años por error, ¿me afecta para la ciudadanía?').hits[0]!.section.id).toBe('me-registre-por-error');
   });
 
   it("answers many years here, a court case and citizen children with the judge's cancellation of removal", () => {
