@@ -134,7 +134,10 @@ export const TRAINING_SETS: Array<[string, number, string[]?]> = [
   // dev45: written blind, 70/80 on the landed engine and 71/80 at c75df08 (wrong topics 2 and 2), then tuned on.
   // Twenty-third stop: 73 → 72, the DACA travel permit's reasons (humanitarian, study, work) took the place of the
   // sentence a question's pattern reads ("sin el permiso"); the answer still says not to leave without the permit.
-  ['dev45-questions.jsonl', 72],
+  // Twenty-seventh stop: 72 → 71; d45-04 (the yearly fee of a pending asylum) was answered from the asylum work permit
+  // and passed on its "uscis.gov"; with the asylum case of the family added it is answered from the asylum fee (102
+  // dollars a year), the topic asked, without the 100-dollar fee or a page its expectation wants.
+  ['dev45-questions.jsonl', 71],
   // Urgent probe 25 (30/40 on the landed engine and with 0093's near tie, 31/40 at 93d0e29) and urgent probe 26 (28/40 on
   // the landed engine and at 93d0e29), written blind this stop, then tuned on.
   // u25-21: an asylum application a church helper filed without saying so, now with an interview (no reliable information).
@@ -177,4 +180,7 @@ export const TRAINING_SETS: Array<[string, number, string[]?]> = [
   // Twenty-seventh stop: dev59, written blind at the twenty-fifth stop's end and run at the twenty-sixth only in aggregate (68
   // at its start and end), 68/80 again on the landed engine at this stop's start, then read.
   ['dev59-questions.jsonl', 67],
+  // dev62: written blind at this stop and committed before its first run (67/80 on 967651c, aggregate lines only), then
+  // read (71 after).
+  ['dev62-questions.jsonl', 70],
 ];

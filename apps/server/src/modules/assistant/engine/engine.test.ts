@@ -1988,8 +1988,24 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
       'me estan llamando unos que dicen ser agentes de migracion, si no les pago 300 con zelle me deportan el lunes',
       'es una estafa',
     ],
+    ['someone who lost the work permit card that a new one is asked with the I-765', 'perdi la tarjeta de permiso de trabajo, como saco otra?', 'I-765'],
+    [
+      'an asylum applicant whose boss asks for a work permit when to ask for it (not the green card through work)',
+      'mi patron me pide permiso de trabajo y tengo mi caso de asilo hace 7 meses, cuando lo puedo pedir',
+      '150 días',
+    ],
+    [
+      'an asylum applicant that the spouse and children can go in the same application',
+      'mi esposa y mis dos chamacos pueden ir en mi solicitud de asilo?',
+      'puedes incluir',
+    ],
+    ['a seasonal worker charged by a contractor that nobody may charge for the visa', 'el contratista me cobra 1000 por la visa h2a', 'te pueden cobrar'],
   ])('tells %s', (_who, question, line) => {
     expect(ask(question).text).toContain(line);
+  });
+
+  it('reads regional words for children as children', () => {
+    expect(engine.retriever.expand('vine con mis 2 cipotes y la chamaca').corrected).toBe('vine con mis 2 hijos y la hija');
   });
 
   it('answers "when is my turn in court" with the case of checking the hearing date', () => {

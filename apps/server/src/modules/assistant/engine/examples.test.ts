@@ -176,7 +176,6 @@ describe('examples: questions people asked, with the cases that answered them', 
       'dev47-questions.jsonl',
       'dev60-questions.jsonl',
       'dev61-questions.jsonl',
-      'dev62-questions.jsonl',
       'gate-probes2.jsonl',
     ])
       expect(sets).not.toContain(unseen);
