@@ -520,6 +520,20 @@ describe('a call for help with nothing to go on', () => {
   });
 });
 
+describe('a follow-up of a conversation about immigration', () => {
+  it('is never off-topic, even when nothing in it is sure: it says it does not know', () => {
+    const history = answered('mi hermano ciudadano metio mi peticion en 2010, como se cuando sale mi fecha');
+    const result = ask('y en que año crees que salga? aunque sea un calculo', history);
+    expect(result.kind).toBe('unknown');
+    expect(result.text).not.toMatch(/solo sé de inmigración/);
+  });
+
+  it('a question about last night\'s match is a new subject, not the sponsor who "gana" enough', () => {
+    const history = answered('mi hermana ciudadana me pidio hace años, como veo cuando me toca');
+    expect(ask('y quién ganó el partido de anoche?', history).kind).toBe('offtopic');
+  });
+});
+
 describe('a first question that says nothing of what it is about', () => {
   it.each([['¿Cuánto cuestan?'], ['buenas noches, una consulta sobre un trámite'], ['ya caducó, ¿qué hago?'], ['necesito ayuda con unos documentos']])(
     '%s: asked what it is about and what papers the person has, not answered with a guess nor told it is off-topic',

@@ -300,9 +300,12 @@ export class AnswerEngine {
     const ours = this.retriever.knownShare(message) >= NEW_SUBJECT && !this.vocabulary.intents.newSubject.some((p) => n.includes(` ${p} `));
     // A message that alone matches nothing sure continues the conversation whatever its length (after a
     // detention, a reply that tells where the person is held and asks what comes next).
+    // A follow-up of a conversation about immigration is about immigration too, even when nothing in it is sure.
+    let conversationImmigration = false;
     if (!toldWhatAbout && lastUser && ours && ((short && startsLikeFollowUp) || !this.isConfident(retrieval))) {
       const combinedQuestion = `${lastUser.content}\n${message}`;
       const combined = this.retriever.search(combinedQuestion);
+      conversationImmigration = startsLikeFollowUp && combined.immigration;
       // The new message's own confident match wins when the conversation adds nothing sure ("¿y el asilo?"),
       // and when the message already names the entry the conversation is about: its own words pick the
       // case ("¿y con DACA puedo salir del país?" after a DACA renewal question: travel, not renewal).
@@ -410,7 +413,7 @@ export class AnswerEngine {
     if (!confident) {
       if (urgent) return { kind: 'urgent', mode, question, asked: message, intents, hits, primary: urgent, urgent, confident: true };
       // A form's number, one the knowledge base does not know included ("¿qué es el I-797?"), is about immigration too.
-      const immigration = retrieval.immigration || namesAForm(message) || (top?.evidence ?? 0) >= IMMIGRATION_EVIDENCE;
+      const immigration = retrieval.immigration || conversationImmigration || namesAForm(message) || (top?.evidence ?? 0) >= IMMIGRATION_EVIDENCE;
       return { kind: immigration ? 'unknown' : 'offtopic', mode, question, asked: message, intents, hits: immigration ? hits : [], confident: false };
     }
     // The general entry only answers after the clarifying questions; otherwise the best specific match does.
