@@ -2014,8 +2014,17 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
       'puedes incluir',
     ],
     ['a seasonal worker charged by a contractor that nobody may charge for the visa', 'el contratista me cobra 1000 por la visa h2a', 'te pueden cobrar'],
+    [
+      'someone whose 2-year card expires with the I-751 filed that the receipt proves the residence',
+      'mande el i-751 hace 2 meses y mañana se vence mi green card de 2 años, en el trabajo me piden que demuestre que sigo legal, que les enseño?',
+      'prueba tu residencia por 48 meses',
+    ],
   ])('tells %s', (_who, question, line) => {
     expect(ask(question).text).toContain(line);
+  });
+
+  it('reads "mi jefe" as a boss, not a father (only "mi jefa" and "jefito" are the parents)', () => {
+    expect(engine.retriever.expand('mi jefe me pide el permiso de trabajo').text).not.toMatch(/papa|padres/);
   });
 
   it('reads regional words for children as children', () => {
