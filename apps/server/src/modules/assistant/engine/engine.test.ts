@@ -2019,6 +2019,8 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
       'mande el i-751 hace 2 meses y mañana se vence mi green card de 2 años, en el trabajo me piden que demuestre que sigo legal, que les enseño?',
       'prueba tu residencia por 48 meses',
     ],
+    ['an asylee the fee of the residence (only refugees pay nothing)', 'cuanto cuesta la residencia por asilo?', 'el I-485 cuesta 1,440 dólares'],
+    ['someone with an approved I-130 that it gives no work permit', 'puedo trabajar con el i-130 aprobado?', 'no te da permiso de trabajo'],
   ])('tells %s', (_who, question, line) => {
     expect(ask(question).text).toContain(line);
   });
