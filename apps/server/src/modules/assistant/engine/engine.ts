@@ -40,7 +40,8 @@ export interface Plan {
   confident: boolean;
   /**
    * A message with nothing to answer, replied to warmly as an off-topic turn (no consultation): a call
-   * for help ("ayuda", "tengo miedo") is asked what happens; a thank-you ("ok gracias") is welcomed.
+   * for help ("ayuda", "tengo miedo") is asked what happens; a thank-you ("ok gracias") is welcomed. A vague first
+   * question ("¿cuánto cuesta?") is asked what it is about, a clarifying turn (decision 0104).
    */
   fixed?: 'help' | 'thanks' | 'vague';
   /** A sentence's votes from the nearest example questions, against the most-voted sentence's (examples.ts). */
