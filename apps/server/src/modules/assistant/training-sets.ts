@@ -178,7 +178,7 @@ export const TRAINING_SETS: Array<[string, number, string[]?]> = [
   // and 69/80 at its start and end), 69/80 again on the landed engine at this stop's start, then read (77 after).
   ['dev58-questions.jsonl', 76],
   // Twenty-seventh stop: dev59, written blind at the twenty-fifth stop's end and run at the twenty-sixth only in aggregate (68
-  // at its start and end), 68/80 again on the landed engine at this stop's start, then read.
+  // at its start and end), 68/80 again on the landed engine at this stop's start, then read (75 after).
   ['dev59-questions.jsonl', 67],
   // dev62: written blind at this stop and committed before its first run (67/80 on 967651c, aggregate lines only), then
   // read (71 after).

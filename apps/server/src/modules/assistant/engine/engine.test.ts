@@ -2034,9 +2034,7 @@ describe('what the question asks, said the way people say it (issue 11, twenty-f
   });
 
   it('answers "when is my turn in court" with the case of checking the hearing date', () => {
-    expect(engine.plan('tengo caso abierto en la corte de inmigracion, como averiguo cuando me toca la audiencia', [], 'user').primary?.section.id).toBe(
-      'revisar-fecha',
-    );
+    expect(engine.plan('tengo mi proceso abierto con inmigracion y no se cuando me toca corte', [], 'user').primary?.section.id).toBe('revisar-fecha');
   });
 
   it('reads a vote cast by mistake, told with words between, as the case of voting by mistake', () => {
